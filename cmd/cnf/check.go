@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+func init() {
+	var asJSON bool
+	register(&command{
+		name:    "check",
+		args:    "[--json] FILE...",
+		summary: "report syntax, name and kind errors and warnings",
+		flags: func(fs *flag.FlagSet) {
+			fs.BoolVar(&asJSON, "json", false, "print diagnostics as JSON with LSP-style positions")
+		},
+		run: func(ctx context.Context, e *env, args []string) int {
+			return runCheck(e, args, asJSON)
+		},
+	})
+}
+
+func runCheck(e *env, paths []string, asJSON bool) int {
+	if len(paths) == 0 {
+		e.errorf("check: no files given (usage: cnf check [--json] FILE...)")
+		return exitUsage
+	}
+	sources, readOK := readSources(e, paths)
+	type jsonFile struct {
+		Path        string           `json:"path"`
+		Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	}
+	report := struct {
+		Files []jsonFile `json:"files"`
+	}{Files: []jsonFile{}}
+	code := exitOK
+	for _, s := range sources {
+		prog := syntax.Analyze(s.path, s.src)
+		if syntax.HasErrors(prog.Diagnostics) {
+			code = exitProblems
+		}
+		if asJSON {
+			report.Files = append(report.Files, jsonFile{Path: s.path, Diagnostics: toJSONDiagnostics(prog.File, prog.Diagnostics)})
+		} else {
+			syntax.WriteDiagnostics(e.stdout, s.path, prog.File, prog.Diagnostics)
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(report); err != nil {
+			e.errorf("check: writing JSON: %v", err)
+			return exitUsage
+		}
+	}
+	if !readOK {
+		return exitUsage
+	}
+	return code
+}

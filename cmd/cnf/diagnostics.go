@@ -1,0 +1,39 @@
+package main
+
+import "github.com/cnf-tools/cnf/syntax"
+
+// The JSON form of diagnostics, shared by every subcommand that reports them. Positions are
+// LSP positions: 0-based lines, UTF-16 characters.
+type (
+	jsonRange struct {
+		Start syntax.LSPPosition `json:"start"`
+		End   syntax.LSPPosition `json:"end"`
+	}
+	jsonRelated struct {
+		Range   jsonRange `json:"range"`
+		Message string    `json:"message"`
+	}
+	jsonDiagnostic struct {
+		Range    jsonRange     `json:"range"`
+		Severity string        `json:"severity"`
+		Code     string        `json:"code"`
+		Message  string        `json:"message"`
+		Related  []jsonRelated `json:"relatedInformation,omitempty"`
+	}
+)
+
+func toJSONRange(f *syntax.File, r syntax.Range) jsonRange {
+	return jsonRange{Start: f.LSPPosition(r.Start), End: f.LSPPosition(r.End)}
+}
+
+func toJSONDiagnostics(f *syntax.File, ds []syntax.Diagnostic) []jsonDiagnostic {
+	out := make([]jsonDiagnostic, 0, len(ds))
+	for _, d := range ds {
+		jd := jsonDiagnostic{Range: toJSONRange(f, d.Range), Severity: d.Severity.String(), Code: d.Code, Message: d.Message}
+		for _, r := range d.Related {
+			jd.Related = append(jd.Related, jsonRelated{Range: toJSONRange(f, r.Range), Message: r.Message})
+		}
+		out = append(out, jd)
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+// Command cnf checks, analyses and fuses combinator normal form (CNF) array programs, and
+// serves those analyses to editors as a language server.
+//
+// Usage:
+//
+//	cnf <command> [flags] [files]
+//
+// Run `cnf help` for the list of commands. Exit status: 0 success, 1 the programs have errors,
+// 2 usage or I/O errors.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+)
+
+// Exit codes shared by every subcommand.
+const (
+	exitOK       = 0
+	exitProblems = 1 // the programs have errors
+	exitUsage    = 2 // bad flags, unreadable files
+)
+
+// env is what a subcommand may touch: its streams. Tests run subcommands in-process with
+// buffers.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+func (e *env) errorf(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "cnf: "+format+"\n", args...)
+}
+
+// command is one subcommand. Each lives in a file of its own and registers itself in init.
+type command struct {
+	name    string
+	args    string // argument synopsis for usage, e.g. "[--json] FILE..."
+	summary string
+	// flags declares the subcommand's flags on fs; run receives the remaining arguments.
+	flags func(fs *flag.FlagSet)
+	run   func(ctx context.Context, e *env, args []string) int
+}
+
+var registry = map[string]*command{}
+
+func register(c *command) {
+	if registry[c.name] != nil {
+		panic("cnf: command registered twice: " + c.name)
+	}
+	registry[c.name] = c
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, e *env) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			if c := registry[args[1]]; c != nil {
+				commandUsage(e.stdout, c, nil)
+				return exitOK
+			}
+			e.errorf("unknown command %q", args[1])
+			return exitUsage
+		}
+		usage(e.stdout)
+		return exitOK
+	}
+	c := registry[name]
+	if c == nil {
+		e.errorf("unknown command %q (run 'cnf help' for the list)", name)
+		return exitUsage
+	}
+	fs := flag.NewFlagSet("cnf "+c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if c.flags != nil {
+		c.flags(fs)
+	}
+	rest, err := parseInterspersed(fs, args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		commandUsage(e.stdout, c, fs)
+		return exitOK
+	}
+	if err != nil {
+		e.errorf("%s: %v", c.name, err)
+		commandUsage(e.stderr, c, fs)
+		return exitUsage
+	}
+	return c.run(ctx, e, rest)
+}
+
+// parseInterspersed parses flags that may come before, between or after positional
+// arguments (`cnf check a.cnf --json`). "--" ends flag parsing.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		// fs.Parse stops at the first non-flag; "--" is consumed by it, so detect it first.
+		if len(args) > 0 && args[0] == "--" {
+			return append(positional, args[1:]...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "cnf checks, analyses and fuses combinator normal form (CNF) array programs.")
+	fmt.Fprintln(w, "\nUsage:\n\n\tcnf <command> [flags] [files]\n\nCommands:")
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "\t%-8s %s\n", n, registry[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'cnf help <command>' for a command's flags. A FILE of - reads standard input.")
+	fmt.Fprintln(w, "Exit status: 0 success, 1 the programs have errors, 2 usage or I/O errors.")
+}
+
+func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: cnf %s %s\n\n%s\n", c.name, c.args, c.summary)
+	if fs == nil {
+		fs = flag.NewFlagSet(c.name, flag.ContinueOnError)
+		if c.flags != nil {
+			c.flags(fs)
+		}
+	}
+	var b strings.Builder
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	if b.Len() > 0 {
+		fmt.Fprintf(w, "\nFlags:\n%s", b.String())
+	}
+}

@@ -1,0 +1,831 @@
+package syntax
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Kind says whether a name denotes an array or a scalar.
+type Kind uint8
+
+const (
+	Unknown Kind = iota // not yet known (a parameter or external output before its uses are seen)
+	Scalar
+	Array
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Scalar:
+		return "scalar"
+	case Array:
+		return "array"
+	}
+	return "unknown"
+}
+
+// Symbol is a name bound by a definition: a parameter or a binder.
+type Symbol struct {
+	Name    string
+	Kind    Kind
+	Decl    *Ident   // the parameter or binder occurrence
+	Param   int      // index among the parameters, or -1 for a binder
+	Binding *Binding // the binding that defines it; nil for a parameter
+	Uses    []*Ident // every occurrence that refers to it, in source order
+}
+
+// Inputs are the names a binding reads, each once, in order of first occurrence.
+type Inputs struct {
+	Arrays  []*Symbol // arrays in array positions (for external: the array arguments)
+	Scalars []*Symbol // scalars: free variables of workers, generate's size, scalar arguments of external
+}
+
+// Func is a checked definition: its symbols, every resolved name, the inputs of each binding
+// and an order of the bindings in which each comes after the bindings it reads.
+type Func struct {
+	Def     *Definition
+	Sig     *Signature // nil without a signature
+	Params  []*Symbol
+	Results []*Symbol // one per result name; nil where the name is not bound
+	Symbols map[string]*Symbol
+	Refs    map[*Ident]*Symbol // binders, parameters and uses
+	Hosts   []*Ident           // names of host functions: free names in workers, external functions
+	Inputs  map[*Binding]*Inputs
+	Order   []*Binding // dependency order (source order among independent bindings)
+	Valid   bool       // no syntax or name errors: later stages may analyse it
+}
+
+// Binding returns the binding that binds name, or nil.
+func (fn *Func) Binding(name string) *Binding {
+	if s := fn.Symbols[name]; s != nil {
+		return s.Binding
+	}
+	return nil
+}
+
+// Program is a parsed and checked file.
+type Program struct {
+	File        *File
+	Funcs       []*Func // one per definition, in source order
+	Diagnostics []Diagnostic
+}
+
+// Func returns the checked definition called name, or nil.
+func (p *Program) Func(name string) *Func {
+	for _, fn := range p.Funcs {
+		if fn.Def.Name.Name == name {
+			return fn
+		}
+	}
+	return nil
+}
+
+// Analyze parses and checks a source file: syntax, names, array/scalar kinds, combinator
+// arities, signatures, cycles and unused names. Diagnostics are sorted by position.
+func Analyze(name string, src []byte) *Program {
+	f, diags := Parse(name, src)
+	prog := Check(f)
+	prog.Diagnostics = SortDiagnostics(append(diags, prog.Diagnostics...))
+	return prog
+}
+
+// Check resolves names and checks every definition of a parsed file. A definition with syntax
+// errors is checked as far as it parsed (a binding that did not parse still binds its names, so
+// errors do not cascade), without unused-name warnings.
+func Check(f *File) *Program {
+	prog := &Program{File: f}
+	c := &checker{file: f}
+	sigs := map[string]*Signature{}
+	defs := map[string]*Definition{}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *Signature:
+			if prev := sigs[d.Name.Name]; prev != nil {
+				c.errorf(d.Name.Range, CodeDuplicate, []Related{{prev.Name.Range, "the first signature"}},
+					"%s has a second signature", d.Name.Name)
+				continue
+			}
+			sigs[d.Name.Name] = d
+		case *Definition:
+			if prev := defs[d.Name.Name]; prev != nil {
+				c.errorf(d.Name.Range, CodeDuplicate, []Related{{prev.Name.Range, "the first definition"}},
+					"%s is defined twice", d.Name.Name)
+				continue
+			}
+			defs[d.Name.Name] = d
+		}
+	}
+	for _, d := range f.Decls {
+		if s, ok := d.(*Signature); ok && defs[s.Name.Name] == nil && sigs[s.Name.Name] == s {
+			c.errorf(s.Name.Range, CodeSignature, nil, "the signature of %s has no definition", s.Name.Name)
+		}
+	}
+	for _, def := range f.Definitions() {
+		sig := sigs[def.Name.Name]
+		if defs[def.Name.Name] != def {
+			sig = nil
+		}
+		prog.Funcs = append(prog.Funcs, c.checkDef(def, sig))
+	}
+	prog.Diagnostics = c.diags
+	return prog
+}
+
+type checker struct {
+	file  *File
+	diags []Diagnostic
+}
+
+func (c *checker) report(sev Severity, r Range, code string, related []Related, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{Range: r, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Related: related})
+}
+
+func (c *checker) errorf(r Range, code string, related []Related, format string, args ...any) {
+	c.report(Error, r, code, related, format, args...)
+}
+
+// demand records that a name occurrence needs a symbol of some kind.
+type demand struct {
+	sym  *Symbol
+	id   *Ident
+	want Kind // Unknown: any kind (arguments of external)
+	b    *Binding
+	role string // what needs it, for messages: "filter", "the data argument of gather", ...
+}
+
+// defChecker holds the state of checking one definition.
+type defChecker struct {
+	*checker
+	fn       *Func
+	demands  []demand
+	arityBad map[*Binding]bool
+	broken   bool // the definition has syntax errors: uses may sit in the parts that did not parse
+	errs     int
+}
+
+func (d *defChecker) errorf(r Range, code string, related []Related, format string, args ...any) {
+	d.errs++
+	d.checker.errorf(r, code, related, format, args...)
+}
+
+// warnf reports a warning, except in a definition with syntax errors, where a name may look
+// unused only because its use did not parse.
+func (d *defChecker) warnf(r Range, code string, format string, args ...any) {
+	if !d.broken {
+		d.report(Warning, r, code, nil, format, args...)
+	}
+}
+
+func (c *checker) checkDef(def *Definition, sig *Signature) *Func {
+	fn := &Func{Def: def, Sig: sig, Symbols: map[string]*Symbol{}, Refs: map[*Ident]*Symbol{}, Inputs: map[*Binding]*Inputs{}}
+	d := &defChecker{checker: c, fn: fn, arityBad: map[*Binding]bool{}, broken: def.Broken}
+	d.declare()
+	d.applySignature()
+	for _, b := range def.Bindings {
+		d.collect(b)
+	}
+	d.resolveKinds()
+	d.checkArity()
+	d.checkDemands()
+	d.results()
+	d.unused()
+	d.order()
+	fn.Valid = !def.Broken && d.errs == 0
+	return fn
+}
+
+func (d *defChecker) declare() {
+	fn, def := d.fn, d.fn.Def
+	add := func(id *Ident, s *Symbol) {
+		if IsCombinator(id.Name) {
+			d.errorf(id.Range, CodeDuplicate, nil, "%s is a combinator and cannot be used as a name", id.Name)
+		}
+		if prev := fn.Symbols[id.Name]; prev != nil {
+			what := "was bound here"
+			if prev.Param >= 0 {
+				what = fmt.Sprintf("is a parameter of %s", def.Name.Name)
+			}
+			d.errorf(id.Range, CodeDuplicate, []Related{{prev.Decl.Range, fmt.Sprintf("%s %s", id.Name, what)}},
+				"%s is already bound", id.Name)
+			fn.Refs[id] = prev
+			return
+		}
+		fn.Symbols[id.Name] = s
+		fn.Refs[id] = s
+	}
+	for i, p := range def.Params {
+		s := &Symbol{Name: p.Name, Decl: p, Param: i}
+		fn.Params = append(fn.Params, s)
+		add(p, s)
+	}
+	for _, b := range def.Bindings {
+		kind := Unknown
+		switch b.Rhs.(type) {
+		case *Fold:
+			kind = Scalar
+		case *Map, *Filter, *Generate, *Gather, *Cross:
+			kind = Array
+		}
+		if _, ext := b.Rhs.(*External); !ext && len(b.Names) > 1 && b.Rhs != nil {
+			d.errorf(b.Names[1].Range, CodeArity, nil, "only external can bind several names; %s binds one", CallOf(b.Rhs).Keyword.Name)
+		}
+		for _, id := range b.Names {
+			add(id, &Symbol{Name: id.Name, Kind: kind, Decl: id, Param: -1, Binding: b})
+		}
+	}
+}
+
+// applySignature takes parameter kinds from the signature and checks its shape.
+func (d *defChecker) applySignature() {
+	fn, def, sig := d.fn, d.fn.Def, d.fn.Sig
+	if sig == nil || sig.Type == nil {
+		return
+	}
+	params, result := []Type(nil), sig.Type
+	if ft, ok := sig.Type.(*FuncType); ok {
+		params, result = ft.Params, ft.Result
+	}
+	if len(params) != len(def.Params) {
+		d.errorf(sig.Range, CodeSignature, []Related{{def.Name.Range, "the definition"}},
+			"the signature of %s has %s, but the definition has %s", def.Name.Name,
+			plural(len(params), "parameter"), plural(len(def.Params), "parameter"))
+		return
+	}
+	for i, t := range params {
+		if s := fn.Params[i]; fn.Symbols[s.Name] == s {
+			s.Kind = kindOfType(t)
+		}
+	}
+	_ = result // results are checked in results(), once kinds are known
+}
+
+func kindOfType(t Type) Kind {
+	if _, ok := t.(*ArrayType); ok {
+		return Array
+	}
+	return Scalar
+}
+
+// resultTypes returns the signature's type for each result, or nil when it does not fit.
+func (d *defChecker) resultTypes() []Type {
+	sig, def := d.fn.Sig, d.fn.Def
+	if sig == nil || sig.Type == nil {
+		return nil
+	}
+	res := sig.Type
+	if ft, ok := res.(*FuncType); ok {
+		if len(ft.Params) != len(def.Params) {
+			return nil
+		}
+		res = ft.Result
+	}
+	if len(def.Results) == 1 {
+		return []Type{res}
+	}
+	if tt, ok := res.(*TupleType); ok && len(tt.Elems) == len(def.Results) {
+		return tt.Elems
+	}
+	if len(def.Results) > 0 {
+		d.errorf(res.Span(), CodeSignature, nil, "the signature of %s gives %s, but the definition returns %s",
+			def.Name.Name, describeResultType(res), plural(len(def.Results), "result"))
+	}
+	return nil
+}
+
+func describeResultType(t Type) string {
+	if tt, ok := t.(*TupleType); ok {
+		return plural(len(tt.Elems), "result")
+	}
+	return "1 result"
+}
+
+func (d *defChecker) lookup(id *Ident) *Symbol {
+	s := d.fn.Symbols[id.Name]
+	if s != nil {
+		d.fn.Refs[id] = s
+		s.Uses = append(s.Uses, id)
+	}
+	return s
+}
+
+func (d *defChecker) suggest(name string) string {
+	best, bestDist := "", 3
+	for other := range d.fn.Symbols {
+		if dist := editDistance(name, other); dist < bestDist || dist == bestDist && other < best {
+			best, bestDist = other, dist
+		}
+	}
+	limit := 1 // a typo in a short name: one edit
+	if len(name) > 4 {
+		limit = 2
+	}
+	if best == "" || bestDist > limit {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// need resolves a name that must be bound by the definition and records what it must be.
+func (d *defChecker) need(b *Binding, id *Ident, want Kind, role string) *Symbol {
+	s := d.lookup(id)
+	if s == nil {
+		d.errorf(id.Range, CodeUnbound, nil, "%s is not defined%s", id.Name, d.suggest(id.Name))
+		return nil
+	}
+	d.demands = append(d.demands, demand{sym: s, id: id, want: want, b: b, role: role})
+	return s
+}
+
+func (d *defChecker) collect(b *Binding) {
+	in := &Inputs{}
+	d.fn.Inputs[b] = in
+	addArray := func(s *Symbol) {
+		if s != nil && !contains(in.Arrays, s) {
+			in.Arrays = append(in.Arrays, s)
+		}
+	}
+	addScalar := func(s *Symbol) {
+		if s != nil && !contains(in.Scalars, s) {
+			in.Scalars = append(in.Scalars, s)
+		}
+	}
+	workerVars := func(e Expr, role string) {
+		d.freeVars(e, nil, func(id *Ident) {
+			if d.fn.Symbols[id.Name] == nil {
+				d.fn.Hosts = append(d.fn.Hosts, id)
+				return
+			}
+			addScalar(d.need(b, id, Scalar, role))
+		})
+	}
+	switch r := b.Rhs.(type) {
+	case *Fold:
+		workerVars(r.Worker, "the worker of fold")
+		workerVars(r.Init, "the starting value of fold")
+		addArray(d.need(b, r.Array, Array, "fold"))
+	case *Map:
+		workerVars(r.Worker, "the worker of "+r.Keyword.Name)
+		for _, a := range r.Arrays {
+			addArray(d.need(b, a, Array, r.Keyword.Name))
+		}
+	case *Filter:
+		workerVars(r.Worker, "the predicate of filter")
+		addArray(d.need(b, r.Array, Array, "filter"))
+	case *Generate:
+		if id, ok := r.Size.(*Ident); ok {
+			addScalar(d.need(b, id, Scalar, "the size of generate"))
+		}
+		workerVars(r.Worker, "the worker of generate")
+	case *Gather:
+		addArray(d.need(b, r.Data, Array, "the data argument of gather"))
+		addArray(d.need(b, r.Indices, Array, "the index argument of gather"))
+	case *Cross:
+		addArray(d.need(b, r.A, Array, "cross"))
+		addArray(d.need(b, r.B, Array, "cross"))
+	case *External:
+		if s := d.fn.Symbols[r.Func.Name]; s != nil {
+			d.errorf(r.Func.Range, CodeKind, []Related{{s.Decl.Range, r.Func.Name + " is bound here"}},
+				"external needs the name of a host function, but %s is bound by %s", r.Func.Name, d.fn.Def.Name.Name)
+		} else {
+			d.fn.Hosts = append(d.fn.Hosts, r.Func)
+		}
+		for _, a := range r.Args {
+			d.need(b, a, Unknown, "external")
+		}
+	}
+}
+
+// externalInputs splits the arguments of an external by kind, once kinds are resolved.
+func (d *defChecker) externalInputs() {
+	for _, b := range d.fn.Def.Bindings {
+		r, ok := b.Rhs.(*External)
+		if !ok {
+			continue
+		}
+		in := d.fn.Inputs[b]
+		for _, a := range r.Args {
+			s := d.fn.Symbols[a.Name]
+			if s == nil {
+				continue
+			}
+			if s.Kind == Scalar {
+				if !contains(in.Scalars, s) {
+					in.Scalars = append(in.Scalars, s)
+				}
+			} else if !contains(in.Arrays, s) {
+				in.Arrays = append(in.Arrays, s)
+			}
+		}
+	}
+}
+
+func contains(ss []*Symbol, s *Symbol) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// freeVars calls f for each variable of e not bound by an enclosing lambda.
+func (d *defChecker) freeVars(e Expr, bound map[string]bool, f func(*Ident)) {
+	switch e := e.(type) {
+	case *Ident:
+		if !bound[e.Name] {
+			f(e)
+		}
+	case *App:
+		d.freeVars(e.Fun, bound, f)
+		for _, a := range e.Args {
+			d.freeVars(a, bound, f)
+		}
+	case *Binary:
+		if e.Op.Backtick && !bound[e.Op.Name] {
+			if d.fn.Symbols[e.Op.Name] == nil {
+				d.fn.Hosts = append(d.fn.Hosts, &Ident{Range: e.Op.Range, Name: e.Op.Name})
+			}
+		}
+		d.freeVars(e.X, bound, f)
+		d.freeVars(e.Y, bound, f)
+	case *Neg:
+		d.freeVars(e.X, bound, f)
+	case *Section:
+		if e.X != nil {
+			d.freeVars(e.X, bound, f)
+		}
+		if e.Y != nil {
+			d.freeVars(e.Y, bound, f)
+		}
+	case *Lambda:
+		inner := make(map[string]bool, len(bound)+len(e.Params))
+		for k := range bound {
+			inner[k] = true
+		}
+		for _, p := range e.Params {
+			patternNames(p, func(id *Ident) { inner[id.Name] = true })
+		}
+		d.freeVars(e.Body, inner, f)
+	case *Tuple:
+		for _, x := range e.Elems {
+			d.freeVars(x, bound, f)
+		}
+	case *If:
+		d.freeVars(e.Cond, bound, f)
+		d.freeVars(e.Then, bound, f)
+		d.freeVars(e.Else, bound, f)
+	case *Paren:
+		d.freeVars(e.X, bound, f)
+	}
+}
+
+// patternNames calls f for each name a pattern binds.
+func patternNames(p Pattern, f func(*Ident)) {
+	switch p := p.(type) {
+	case *Ident:
+		f(p)
+	case *TuplePattern:
+		for _, e := range p.Elems {
+			patternNames(e, f)
+		}
+	}
+}
+
+// resolveKinds gives parameters without a signature, and outputs of externals, the kind their
+// uses demand; a use of the other kind is an error (reported in checkDemands).
+func (d *defChecker) resolveKinds() {
+	// An array position is certain evidence (the combinator's arity puts an array there); a
+	// name inside a worker may be a mistake. So a name used in any array position is an array,
+	// and its uses in workers are the errors.
+	for _, dm := range d.demands {
+		if dm.sym.Kind == Unknown && dm.want == Array {
+			dm.sym.Kind = Array
+		}
+	}
+	for _, dm := range d.demands {
+		if dm.sym.Kind == Unknown && dm.want == Scalar {
+			dm.sym.Kind = Scalar
+		}
+	}
+	// External outputs that no combinator reads take their kind from the signature, else array.
+	types := d.resultTypes()
+	for i, id := range d.fn.Def.Results {
+		if s := d.fn.Symbols[id.Name]; s != nil && s.Kind == Unknown && types != nil {
+			s.Kind = kindOfType(types[i])
+		}
+	}
+	for _, s := range d.fn.Symbols {
+		if s.Kind == Unknown {
+			s.Kind = Array
+		}
+	}
+	d.externalInputs()
+}
+
+// checkArity reports mapN applied to the wrong number of arrays. The parser takes the last N
+// arguments as the arrays; with kinds known, a run of arrays of another length is explained
+// as such instead of as a kind error.
+func (d *defChecker) checkArity() {
+	for _, b := range d.fn.Def.Bindings {
+		m, ok := b.Rhs.(*Map)
+		if !ok {
+			continue
+		}
+		n := len(m.Arrays)
+		var run []string
+		for i := len(m.Args) - 1; i >= 1; i-- {
+			id, ok := m.Args[i].(*Ident)
+			if !ok {
+				break
+			}
+			s := d.fn.Symbols[id.Name]
+			if s == nil || s.Kind != Array {
+				break
+			}
+			run = append([]string{id.Name}, run...)
+		}
+		switch {
+		case len(run) > n:
+			suggestion := fmt.Sprintf("map%d", len(run))
+			d.errorf(m.Range, CodeArity, nil, "%s takes %s, but is applied to %d (%s): use %s",
+				m.Keyword.Name, plural(n, "array"), len(run), strings.Join(run, ", "), suggestion)
+			d.arityBad[b] = true
+		case len(run) < n && len(run) > 0:
+			d.errorf(m.Range, CodeArity, nil, "%s takes %s, but is applied to %d (%s)",
+				m.Keyword.Name, plural(n, "array"), len(run), strings.Join(run, ", "))
+			d.arityBad[b] = true
+		}
+	}
+}
+
+func (d *defChecker) checkDemands() {
+	firstUse := map[*Symbol]demand{}
+	for _, dm := range d.demands {
+		if dm.want == Unknown || d.arityBad[dm.b] {
+			continue
+		}
+		s := dm.sym
+		if s.Kind == dm.want {
+			if _, seen := firstUse[s]; !seen {
+				firstUse[s] = dm
+			}
+			continue
+		}
+		var related []Related
+		origin := d.origin(s)
+		if first, ok := firstUse[s]; ok && s.Binding == nil && d.fn.Sig == nil {
+			related = append(related, Related{first.id.Range, fmt.Sprintf("%s is used as %s here", s.Name, article(s.Kind))})
+		} else {
+			related = append(related, Related{s.Decl.Range, origin})
+		}
+		switch dm.want {
+		case Array:
+			d.errorf(dm.id.Range, CodeKind, related, "%s needs an array here, but %s is a scalar", dm.role, s.Name)
+		case Scalar:
+			if strings.HasPrefix(dm.role, "the size") {
+				d.errorf(dm.id.Range, CodeKind, related, "%s must be a scalar, but %s is an array", dm.role, s.Name)
+			} else {
+				d.errorf(dm.id.Range, CodeKind, related,
+					"%s can only use scalars, but %s is an array: arrays are passed to a combinator as its array arguments", dm.role, s.Name)
+			}
+		}
+	}
+}
+
+func article(k Kind) string {
+	if k == Array {
+		return "an array"
+	}
+	return "a scalar"
+}
+
+// origin says where a symbol's kind comes from, for related information.
+func (d *defChecker) origin(s *Symbol) string {
+	if s.Binding == nil {
+		if d.fn.Sig != nil {
+			return fmt.Sprintf("the signature makes %s %s", s.Name, article(s.Kind))
+		}
+		return fmt.Sprintf("%s is a parameter", s.Name)
+	}
+	if s.Binding.Rhs == nil {
+		return s.Name + " is bound here"
+	}
+	return fmt.Sprintf("%s is %s: the result of %s", s.Name, article(s.Kind), CallOf(s.Binding.Rhs).Keyword.Name)
+}
+
+func (d *defChecker) results() {
+	def := d.fn.Def
+	types := d.resultTypes()
+	for i, id := range def.Results {
+		s := d.lookup(id)
+		d.fn.Results = append(d.fn.Results, s)
+		if s == nil {
+			d.errorf(id.Range, CodeUnbound, nil, "the result %s is not defined%s", id.Name, d.suggest(id.Name))
+			continue
+		}
+		if types != nil {
+			if want := kindOfType(types[i]); want != s.Kind {
+				d.errorf(id.Range, CodeSignature, []Related{{types[i].Span(), "the type in the signature"}},
+					"the signature says %s returns %s here, but %s is %s", def.Name.Name, article(want), s.Name, article(s.Kind))
+			}
+		}
+	}
+}
+
+func (d *defChecker) unused() {
+	for _, p := range d.fn.Params {
+		if d.fn.Symbols[p.Name] == p && len(p.Uses) == 0 && !strings.HasPrefix(p.Name, "_") {
+			d.warnf(p.Decl.Range, CodeUnused, "parameter %s is never used", p.Name)
+		}
+	}
+	for _, b := range d.fn.Def.Bindings {
+		for _, id := range b.Names {
+			s := d.fn.Symbols[id.Name]
+			if s != nil && s.Decl == id && len(s.Uses) == 0 && !strings.HasPrefix(id.Name, "_") {
+				d.warnf(id.Range, CodeUnused, "%s is never used", id.Name)
+			}
+		}
+	}
+}
+
+// order sorts the bindings so that each comes after the bindings it reads, keeping source
+// order where there is a choice, and reports cycles.
+func (d *defChecker) order() {
+	bs := d.fn.Def.Bindings
+	index := map[*Binding]int{}
+	for i, b := range bs {
+		index[b] = i
+	}
+	deps := make([][]int, len(bs))
+	for _, dm := range d.demands {
+		if dm.sym.Binding != nil {
+			i, j := index[dm.b], index[dm.sym.Binding]
+			deps[i] = append(deps[i], j)
+		}
+	}
+	for i := range deps {
+		sort.Ints(deps[i])
+	}
+	for _, scc := range tarjan(deps) {
+		if len(scc) == 1 && !hasEdge(deps, scc[0], scc[0]) {
+			continue
+		}
+		d.reportCycle(scc, deps)
+	}
+	// Depth-first post-order over dependencies, visiting bindings in source order.
+	state := make([]uint8, len(bs))
+	var visit func(int)
+	visit = func(i int) {
+		if state[i] != 0 {
+			return
+		}
+		state[i] = 1
+		for _, j := range deps[i] {
+			visit(j)
+		}
+		state[i] = 2
+		d.fn.Order = append(d.fn.Order, bs[i])
+	}
+	for i := range bs {
+		visit(i)
+	}
+}
+
+func hasEdge(deps [][]int, i, j int) bool {
+	for _, k := range deps[i] {
+		if k == j {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *defChecker) reportCycle(scc []int, deps [][]int) {
+	bs := d.fn.Def.Bindings
+	in := map[int]bool{}
+	start := scc[0]
+	for _, i := range scc {
+		in[i] = true
+		if i < start {
+			start = i
+		}
+	}
+	// A shortest cycle through the first binding in source order: breadth-first along "uses"
+	// edges until an edge leads back to start. prev[j] = i records that i uses j.
+	prev := map[int]int{}
+	queue := []int{start}
+	for found := false; len(queue) > 0 && !found; {
+		i := queue[0]
+		queue = queue[1:]
+		for _, j := range deps[i] {
+			if !in[j] {
+				continue
+			}
+			if j == start {
+				prev[start] = i
+				found = true
+				break
+			}
+			if _, seen := prev[j]; !seen {
+				prev[j] = i
+				queue = append(queue, j)
+			}
+		}
+	}
+	var back []int // the cycle after start, last first
+	for cur := prev[start]; cur != start; cur = prev[cur] {
+		back = append(back, cur)
+	}
+	order := append([]int{start}, reverseInts(back)...)
+	var steps []string
+	var related []Related
+	for k, i := range order {
+		j := order[(k+1)%len(order)]
+		step := fmt.Sprintf("%s uses %s", bs[i].Name(), bs[j].Name())
+		steps = append(steps, step)
+		related = append(related, Related{bs[i].Names[0].Range, step})
+	}
+	if len(order) == 1 {
+		d.errorf(bs[start].Names[0].Range, CodeCycle, nil, "%s uses itself: bindings cannot be recursive", bs[start].Name())
+		return
+	}
+	d.errorf(bs[start].Names[0].Range, CodeCycle, related, "these bindings depend on each other in a cycle: %s", strings.Join(steps, ", "))
+}
+
+func reverseInts(xs []int) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[len(xs)-1-i] = x
+	}
+	return out
+}
+
+// tarjan returns the strongly connected components of a graph given as adjacency lists.
+func tarjan(adj [][]int) [][]int {
+	n := len(adj)
+	index := make([]int, n)
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	var sccs [][]int
+	next := 0
+	var strong func(int)
+	strong = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range adj[v] {
+			if index[w] < 0 {
+				strong(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			var scc []int
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				scc = append(scc, w)
+				if w == v {
+					break
+				}
+			}
+			sccs = append(sccs, scc)
+		}
+	}
+	for v := 0; v < n; v++ {
+		if index[v] < 0 {
+			strong(v)
+		}
+	}
+	return sccs
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
