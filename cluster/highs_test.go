@@ -48,3 +48,10 @@ func TestHiGHSSolvesTinyMIP(t *testing.T) {
 		t.Fatalf("got objective %v at %v, want 20 at [4 0]", sol.Objective, sol.ColumnPrimal)
 	}
 }
+
+func TestSolverVersion(t *testing.T) {
+	v := SolverVersion()
+	if v == "" || v[0] < '1' || v[0] > '9' {
+		t.Fatalf("SolverVersion() = %q, want a version such as 1.10.0", v)
+	}
+}

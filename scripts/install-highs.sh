@@ -65,10 +65,12 @@ mirror=${mirror:-http://deb.debian.org/debian}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/highs-build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-chmod 755 "$work"  # apt-get source drops privileges to _apt, which must reach this folder
 printf 'deb-src %s trixie main\n' "$mirror" >"$work/src.list"
 mkdir -p "$work/lists/partial"
-A=(-o "Dir::Etc::SourceList=$work/src.list" -o Dir::Etc::SourceParts=/dev/null -o "Dir::State::Lists=$work/lists")
+# This private source list only fetches one hash-checked tarball: download as the calling user
+# rather than apt's sandbox user, who cannot write to this temporary folder.
+A=(-o "Dir::Etc::SourceList=$work/src.list" -o Dir::Etc::SourceParts=/dev/null -o "Dir::State::Lists=$work/lists"
+   -o APT::Sandbox::User="$(id -un)")
 log "fetching the HiGHS source package from $mirror (trixie)"
 apt-get "${A[@]}" update -qq >/dev/null
 (cd "$work" && apt-get "${A[@]}" source --download-only --tar-only highs >/dev/null)

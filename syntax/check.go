@@ -309,28 +309,52 @@ func (d *defChecker) lookup(id *Ident) *Symbol {
 	return s
 }
 
-func (d *defChecker) suggest(name string) string {
-	best, bestDist := "", 3
-	for other := range d.fn.Symbols {
-		if dist := editDistance(name, other); dist < bestDist || dist == bestDist && other < best {
-			best, bestDist = other, dist
-		}
-	}
+// suggest proposes a bound name one or two edits away from an undefined one. Ties go to a
+// name of the wanted kind, then to one of the same length (a changed letter is the likeliest
+// typo), then alphabetically.
+func (d *defChecker) suggest(name string, want Kind) string {
 	limit := 1 // a typo in a short name: one edit
 	if len(name) > 4 {
 		limit = 2
 	}
-	if best == "" || bestDist > limit {
+	type cand struct {
+		name             string
+		dist, kind, size int
+	}
+	var best *cand
+	for other, s := range d.fn.Symbols {
+		c := cand{name: other, dist: editDistance(name, other)}
+		if c.dist > limit {
+			continue
+		}
+		if want != Unknown && s.Kind != Unknown && s.Kind != want {
+			c.kind = 1
+		}
+		c.size = abs(len(other) - len(name))
+		if best == nil || c.dist < best.dist ||
+			c.dist == best.dist && (c.kind < best.kind ||
+				c.kind == best.kind && (c.size < best.size || c.size == best.size && c.name < best.name)) {
+			best = &c
+		}
+	}
+	if best == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (did you mean %s?)", best)
+	return fmt.Sprintf(" (did you mean %s?)", best.name)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // need resolves a name that must be bound by the definition and records what it must be.
 func (d *defChecker) need(b *Binding, id *Ident, want Kind, role string) *Symbol {
 	s := d.lookup(id)
 	if s == nil {
-		d.errorf(id.Range, CodeUnbound, nil, "%s is not defined%s", id.Name, d.suggest(id.Name))
+		d.errorf(id.Range, CodeUnbound, nil, "%s is not defined%s", id.Name, d.suggest(id.Name, want))
 		return nil
 	}
 	d.demands = append(d.demands, demand{sym: s, id: id, want: want, b: b, role: role})
@@ -621,7 +645,7 @@ func (d *defChecker) results() {
 		s := d.lookup(id)
 		d.fn.Results = append(d.fn.Results, s)
 		if s == nil {
-			d.errorf(id.Range, CodeUnbound, nil, "the result %s is not defined%s", id.Name, d.suggest(id.Name))
+			d.errorf(id.Range, CodeUnbound, nil, "the result %s is not defined%s", id.Name, d.suggest(id.Name, Unknown))
 			continue
 		}
 		if types != nil {

@@ -125,8 +125,14 @@ func compareSections(t *testing.T, path string, ar *txtar.Archive, got map[strin
 	}
 }
 
+// tb is what checkInvariants needs of *testing.T and *rapid.T.
+type tb interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
 // checkInvariants holds for every analysed file, well-formed or not.
-func checkInvariants(t *testing.T, prog *Program) {
+func checkInvariants(t tb, prog *Program) {
 	t.Helper()
 	n := Pos(len(prog.File.Src))
 	for _, d := range prog.Diagnostics {

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/cnf-tools/cnf/syntax/gen"
+)
+
+func init() {
+	var (
+		bindings    int
+		seed        uint64
+		name        string
+		noExternals bool
+	)
+	register(&command{
+		name:    "gen",
+		args:    "[--bindings N] [--seed S] [--name NAME] [--no-externals]",
+		summary: "write a random valid program (for tests and benchmarks)",
+		flags: func(fs *flag.FlagSet) {
+			fs.IntVar(&bindings, "bindings", 10, "number of bindings")
+			fs.Uint64Var(&seed, "seed", 1, "random seed: the same seed gives the same program")
+			fs.StringVar(&name, "name", "prog", "name of the definition")
+			fs.BoolVar(&noExternals, "no-externals", false, "leave out external bindings")
+		},
+		run: func(ctx context.Context, e *env, args []string) int {
+			if len(args) > 0 {
+				e.errorf("gen: unexpected arguments %q", args)
+				return exitUsage
+			}
+			if bindings < 1 || bindings > 100000 {
+				e.errorf("gen: --bindings must be between 1 and 100000")
+				return exitUsage
+			}
+			r := rand.New(rand.NewPCG(seed, 0x636e66))
+			fmt.Fprint(e.stdout, gen.Program(r, gen.Options{Name: name, Bindings: bindings, NoExternals: noExternals}))
+			return exitOK
+		},
+	})
+}
