@@ -44,6 +44,7 @@ type Inputs struct {
 // Func is a checked definition: its symbols, every resolved name, the inputs of each binding
 // and an order of the bindings in which each comes after the bindings it reads.
 type Func struct {
+	File    *File // the file the definition is in
 	Def     *Definition
 	Sig     *Signature // nil without a signature
 	Params  []*Symbol
@@ -178,7 +179,7 @@ func (d *defChecker) warnf(r Range, code string, format string, args ...any) {
 }
 
 func (c *checker) checkDef(def *Definition, sig *Signature) *Func {
-	fn := &Func{Def: def, Sig: sig, Symbols: map[string]*Symbol{}, Refs: map[*Ident]*Symbol{}, Inputs: map[*Binding]*Inputs{}}
+	fn := &Func{File: c.file, Def: def, Sig: sig, Symbols: map[string]*Symbol{}, Refs: map[*Ident]*Symbol{}, Inputs: map[*Binding]*Inputs{}}
 	d := &defChecker{checker: c, fn: fn, arityBad: map[*Binding]bool{}, broken: def.Broken}
 	d.declare()
 	d.applySignature()

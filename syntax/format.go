@@ -193,6 +193,13 @@ func FormatExpr(e Expr) string {
 	return b.String()
 }
 
+// FormatAtom prints a worker expression as an argument: parenthesised unless it is atomic.
+func FormatAtom(e Expr) string {
+	var b strings.Builder
+	writeExpr(&b, e, precAtom)
+	return b.String()
+}
+
 // Precedence levels for printing: operators use their fixity (0-9); negation sits at 6.
 const (
 	precApp  = 10

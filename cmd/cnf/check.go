@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 
+	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -13,7 +13,7 @@ func init() {
 	register(&command{
 		name:    "check",
 		args:    "[--json] FILE...",
-		summary: "report syntax, name and kind errors and warnings",
+		summary: "report syntax, name, kind and size errors and warnings",
 		flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print diagnostics as JSON with LSP-style positions")
 		},
@@ -38,20 +38,19 @@ func runCheck(e *env, paths []string, asJSON bool) int {
 	}{Files: []jsonFile{}}
 	code := exitOK
 	for _, s := range sources {
-		prog := syntax.Analyze(s.path, s.src)
+		prog := infer.Analyze(s.path, s.src)
+		file := prog.Syntax.File
 		if syntax.HasErrors(prog.Diagnostics) {
 			code = exitProblems
 		}
 		if asJSON {
-			report.Files = append(report.Files, jsonFile{Path: s.path, Diagnostics: toJSONDiagnostics(prog.File, prog.Diagnostics)})
+			report.Files = append(report.Files, jsonFile{Path: s.path, Diagnostics: toJSONDiagnostics(file, prog.Diagnostics)})
 		} else {
-			syntax.WriteDiagnostics(e.stdout, s.path, prog.File, prog.Diagnostics)
+			syntax.WriteDiagnostics(e.stdout, s.path, file, prog.Diagnostics)
 		}
 	}
 	if asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(report); err != nil {
+		if err := writeJSON(e, report); err != nil {
 			e.errorf("check: writing JSON: %v", err)
 			return exitUsage
 		}

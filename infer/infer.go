@@ -1,0 +1,381 @@
+package infer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// CodeSize is the diagnostic code of size errors.
+const CodeSize = "size"
+
+// Constraint is an atomic equality constraint of Fig 1.4, `k_Array = Size`: the size variable of
+// an array variable on the left, a size built from unification and rigid variables on the right.
+// Parameters contribute `k_xs = k` for a fresh unification variable k (the Γ0 of rule SProgram).
+type Constraint struct {
+	Array   string
+	Size    Size            // as generated, before solving
+	Binding *syntax.Binding // the binding that generated it; nil for a parameter
+}
+
+// Result is the size analysis of one definition.
+type Result struct {
+	Func        *syntax.Func
+	Constraints []Constraint
+	Scheme      *Scheme // nil when the definition is rejected
+	Diagnostics []syntax.Diagnostic
+
+	sizes    map[string]Size // the first right-hand side for each array variable
+	iter     map[*syntax.Binding]Size
+	trans    map[*syntax.Binding]*syntax.Binding
+	filterOf map[*Var]*syntax.Binding // rigid output size of a filter -> the filter
+	s        *subst
+	names    *naming
+	conc     map[[2]*syntax.Binding]concestorPair
+}
+
+// OK reports whether size inference accepted the definition.
+func (r *Result) OK() bool { return r.Scheme != nil }
+
+// Size returns the solved size of an array variable, or nil for a scalar or unknown name.
+func (r *Result) Size(name string) Size {
+	t, ok := r.sizes[name]
+	if !ok {
+		return nil
+	}
+	return r.s.resolve(t)
+}
+
+// Iter returns the iteration size of a binding (Fig 1.6); nil is ⊥ (an external).
+func (r *Result) Iter(b *syntax.Binding) Size { return r.iter[b] }
+
+// Trans returns the parent transducer of a binding (Fig 1.7), or nil if it has none.
+func (r *Result) Trans(b *syntax.Binding) *syntax.Binding { return r.trans[b] }
+
+// SameIter reports whether two bindings have the same, known, iteration size.
+func (r *Result) SameIter(a, b *syntax.Binding) bool { return Equal(r.iter[a], r.iter[b]) }
+
+// FormatSize prints a size with this definition's canonical variable names (k1, k2, ... in order
+// of first appearance in the scheme, then in the program).
+func (r *Result) FormatSize(t Size, unicode bool) string { return r.names.format(t, unicode) }
+
+// Infer runs size inference on a checked definition. The definition must be valid (no syntax,
+// name or kind errors): callers skip the others.
+func Infer(fn *syntax.Func) *Result {
+	r := &Result{
+		Func:     fn,
+		sizes:    map[string]Size{},
+		iter:     map[*syntax.Binding]Size{},
+		trans:    map[*syntax.Binding]*syntax.Binding{},
+		filterOf: map[*Var]*syntax.Binding{},
+		s:        newSubst(),
+		names:    &naming{index: map[*Var]int{}},
+		conc:     map[[2]*syntax.Binding]concestorPair{},
+	}
+	inf := &inferrer{Result: r, rigidParams: map[*syntax.Symbol]bool{}}
+	for _, p := range fn.Params {
+		if p.Kind == syntax.Array {
+			inf.constrain(p.Name, r.s.fresh(false, nil, ""), nil)
+		}
+	}
+	for _, b := range fn.Order {
+		inf.binding(b)
+	}
+	r.name()
+	if len(r.Diagnostics) == 0 {
+		r.iterations()
+		r.transducers()
+		r.Scheme = r.generalise()
+	}
+	return r
+}
+
+type inferrer struct {
+	*Result
+	rigidParams map[*syntax.Symbol]bool // parameters already reported as forced to a rigid size
+}
+
+// constrain records `k_array = t`, unifying t with the array's size if it has one already: the
+// solving step of section 1.3.3, done as the constraints are generated.
+func (inf *inferrer) constrain(array string, t Size, b *syntax.Binding) *clash {
+	inf.Constraints = append(inf.Constraints, Constraint{Array: array, Size: t, Binding: b})
+	old, ok := inf.sizes[array]
+	if !ok {
+		inf.sizes[array] = t
+		return nil
+	}
+	return inf.s.unify(old, t)
+}
+
+func (inf *inferrer) binding(b *syntax.Binding) {
+	s := inf.s
+	switch c := b.Rhs.(type) {
+	case *syntax.Map:
+		before := map[string]Size{} // sizes before this map_n relates them, for explanations
+		for _, p := range inf.Func.Params {
+			before[p.Name] = inf.Size(p.Name)
+		}
+		for _, xs := range c.Arrays {
+			before[xs.Name] = inf.Size(xs.Name)
+		}
+		k := s.fresh(false, nil, "")
+		for i, xs := range c.Arrays {
+			if cl := inf.constrain(xs.Name, k, b); cl != nil {
+				inf.mapClash(b, c, i, cl)
+				return
+			}
+		}
+		inf.constrain(b.Name(), k, b)
+		inf.checkParams(c, before)
+	case *syntax.Filter:
+		v := s.fresh(true, b, b.Name())
+		inf.filterOf[v] = b
+		inf.constrain(b.Name(), v, b)
+	case *syntax.Generate:
+		inf.constrain(b.Name(), s.fresh(true, b, b.Name()), b)
+	case *syntax.Gather:
+		k := s.fresh(false, nil, "")
+		inf.constrain(b.Name(), k, b)
+		inf.constrain(c.Indices.Name, k, b)
+	case *syntax.Cross:
+		k1, k2 := s.fresh(false, nil, ""), s.fresh(false, nil, "")
+		inf.constrain(b.Name(), &Cross{L: k1, R: k2}, b)
+		inf.constrain(c.A.Name, k1, b)
+		inf.constrain(c.B.Name, k2, b)
+	case *syntax.External:
+		for _, id := range b.Names {
+			if sym := inf.Func.Symbols[id.Name]; sym != nil && sym.Kind == syntax.Array {
+				inf.constrain(id.Name, s.fresh(true, b, id.Name), b)
+			}
+		}
+	case *syntax.Fold:
+		// Fig 1.4: a fold adds nothing.
+	}
+}
+
+// mapClash explains why the i-th array of a map_n cannot have the size of the ones before it.
+func (inf *inferrer) mapClash(b *syntax.Binding, c *syntax.Map, i int, cl *clash) {
+	bad := c.Arrays[i]
+	// The earlier array whose size the clash involves: the first whose size contains one side.
+	other := c.Arrays[0]
+	for _, a := range c.Arrays[:i] {
+		t := inf.Size(a.Name)
+		if containsSize(t, cl.a) || containsSize(t, cl.b) {
+			other = a
+			break
+		}
+	}
+	descOther, relOther := inf.describe(other.Name)
+	descBad, relBad := inf.describe(bad.Name)
+	reason := inf.reason(inf.Size(other.Name), inf.Size(bad.Name), cl)
+	inf.errorf(bad.Range, append(relOther, relBad...),
+		"%s needs %s and %s to have the same size, but %s and %s; %s",
+		c.Keyword.Name, other.Name, bad.Name, descOther, descBad, reason)
+}
+
+func containsSize(t, part Size) bool {
+	if Equal(t, part) {
+		return true
+	}
+	if c, ok := t.(*Cross); ok {
+		return containsSize(c.L, part) || containsSize(c.R, part)
+	}
+	return false
+}
+
+// reason says, in the terms of the sizes involved, why they are not known to be equal.
+func (inf *inferrer) reason(a, b Size, cl *clash) string {
+	if cl.occurs {
+		return "an array cannot have the size of a cross product that it is part of"
+	}
+	kind := func(t Size) string {
+		v, ok := t.(*Var)
+		if !ok {
+			return "cross"
+		}
+		if v.Rigid && v.Origin != nil && v.Origin.Rhs != nil {
+			return syntax.CallOf(v.Origin.Rhs).Keyword.Name
+		}
+		return "param"
+	}
+	ka, kb := kind(cl.a), kind(cl.b)
+	switch {
+	case ka == "filter" && kb == "filter":
+		return "two filters are not known to keep the same elements"
+	case ka == "cross" || kb == "cross":
+		return "a cross product's size is a product of sizes, and is not known to equal the other size"
+	}
+	return "sizes that are only known at run time are not known to be equal"
+}
+
+// checkParams reports parameters whose size this map_n forced to a rigid size (bad1 of section
+// 1.3.4): rule SProgram rejects them, since no caller can supply an array of that size. before
+// holds the sizes of the parameters and of the map's arrays before the map related them.
+func (inf *inferrer) checkParams(c *syntax.Map, before map[string]Size) {
+	for _, p := range inf.Func.Params {
+		if p.Kind != syntax.Array || inf.rigidParams[p] {
+			continue
+		}
+		rigid := rigidVars(inf.Size(p.Name))
+		if len(rigid) == 0 {
+			continue
+		}
+		inf.rigidParams[p] = true
+		v := rigid[0]
+		what := inf.origin(v)
+		related := []syntax.Related{{Range: p.Decl.Range, Message: fmt.Sprintf("%s is a parameter: its size is chosen by the caller", p.Name)}}
+		related = append(related, inf.originRelated(v)...)
+		// The argument that brought the rigid size, and the argument through which p is reached
+		// (p itself when p is an argument).
+		var other, via *syntax.Ident
+		for _, a := range c.Arrays {
+			if other == nil && containsSize(before[a.Name], v) {
+				other = a
+			}
+			if via == nil && !containsSize(before[a.Name], v) && Equal(before[a.Name], before[p.Name]) {
+				via = a
+			}
+		}
+		if other == nil || via == nil { // not expected: fall back to a plain statement
+			inf.errorf(c.Keyword.Range, related, "%s forces the parameter %s to have the size of %s, the output of %s; a caller cannot know that size in advance",
+				c.Keyword.Name, p.Name, v.Output, what)
+			continue
+		}
+		source := other.Name
+		if other.Name != v.Output {
+			source = fmt.Sprintf("%s, which has the size of %s", other.Name, v.Output)
+		}
+		if via.Name == p.Name {
+			inf.errorf(via.Range, related, "%s needs %s and %s to have the same size, so the parameter %s would have to have the size of %s, the output of %s; a caller cannot know that size in advance",
+				c.Keyword.Name, other.Name, p.Name, p.Name, source, what)
+		} else {
+			inf.errorf(via.Range, related, "%s needs %s and %s to have the same size, and %s has the size of the parameter %s, so %s would have to have the size of %s, the output of %s; a caller cannot know that size in advance",
+				c.Keyword.Name, other.Name, via.Name, via.Name, p.Name, p.Name, source, what)
+		}
+	}
+}
+
+// origin describes the binding that introduced a rigid size: "filter p1 (line 2)".
+func (inf *inferrer) origin(v *Var) string {
+	if v.Origin == nil || v.Origin.Rhs == nil {
+		return "a run-time computation"
+	}
+	return fmt.Sprintf("%s (line %d)", shortCombinator(v.Origin.Rhs), inf.line(v.Origin.Start))
+}
+
+func (inf *inferrer) originRelated(v *Var) []syntax.Related {
+	if v.Origin == nil {
+		return nil
+	}
+	kw := "filter"
+	if v.Origin.Rhs != nil {
+		kw = syntax.CallOf(v.Origin.Rhs).Keyword.Name
+	}
+	return []syntax.Related{{Range: v.Origin.Names[0].Range, Message: fmt.Sprintf("the size of %s is chosen at run time by this %s", v.Output, kw)}}
+}
+
+// describe says where an array's size comes from, for size errors.
+func (inf *inferrer) describe(name string) (string, []syntax.Related) {
+	t := inf.Size(name)
+	switch t := t.(type) {
+	case *Var:
+		if t.Rigid {
+			if t.Output == name {
+				return fmt.Sprintf("%s is the output of %s", name, inf.origin(t)), inf.originRelated(t)
+			}
+			return fmt.Sprintf("%s has the size of %s, the output of %s", name, t.Output, inf.origin(t)), inf.originRelated(t)
+		}
+		for _, p := range inf.Func.Params {
+			if p.Kind == syntax.Array && Equal(inf.Size(p.Name), t) {
+				if p.Name == name {
+					return fmt.Sprintf("%s is a parameter", name), nil
+				}
+				return fmt.Sprintf("%s has the size of the parameter %s", name, p.Name), nil
+			}
+		}
+		return fmt.Sprintf("%s has size %s", name, inf.names.format(t, true)), nil
+	case *Cross:
+		return fmt.Sprintf("%s has size %s (a cross product)", name, inf.names.format(t, true)), nil
+	}
+	return name + " has an unknown size", nil
+}
+
+func (inf *inferrer) line(p syntax.Pos) int {
+	return inf.Func.File.Position(p).Line
+}
+
+// shortCombinator prints a combinator application without its array arguments and with long
+// workers elided: "filter p1", "generate n (\i -> ...)", "external splitbox".
+func shortCombinator(c syntax.Combinator) string {
+	call := syntax.CallOf(c)
+	var parts []string
+	parts = append(parts, call.Keyword.Name)
+	var keep []syntax.Expr
+	switch c := c.(type) {
+	case *syntax.Filter:
+		keep = call.Args[:len(call.Args)-1]
+	case *syntax.Generate:
+		keep = call.Args
+	case *syntax.External:
+		keep = []syntax.Expr{c.Func}
+	default:
+		keep = call.Args
+	}
+	for _, a := range keep {
+		s := syntax.FormatAtom(a)
+		if len([]rune(s)) > 24 {
+			s = string([]rune(s)[:22]) + "…)"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+func (inf *inferrer) errorf(r syntax.Range, related []syntax.Related, format string, args ...any) {
+	inf.Diagnostics = append(inf.Diagnostics, syntax.Diagnostic{
+		Range: r, Severity: syntax.Error, Code: CodeSize, Message: fmt.Sprintf(format, args...), Related: related,
+	})
+}
+
+// name fixes the canonical variable names: the scheme's order first (parameters, then results),
+// then every other array in source order.
+func (r *Result) name() {
+	for _, p := range r.Func.Params {
+		r.names.add(r.Size(p.Name))
+	}
+	for _, s := range r.Func.Results {
+		if s != nil {
+			r.names.add(r.Size(s.Name))
+		}
+	}
+	for _, b := range r.Func.Def.Bindings {
+		for _, id := range b.Names {
+			r.names.add(r.Size(id.Name))
+		}
+	}
+}
+
+// iterations computes Fig 1.6.
+func (r *Result) iterations() {
+	for _, b := range r.Func.Def.Bindings {
+		var it Size
+		switch c := b.Rhs.(type) {
+		case *syntax.Fold:
+			it = r.Size(c.Array.Name)
+		case *syntax.Map:
+			it = r.Size(b.Name())
+		case *syntax.Filter:
+			it = r.Size(c.Array.Name)
+		case *syntax.Generate:
+			it = r.Size(b.Name())
+		case *syntax.Gather:
+			it = r.Size(c.Indices.Name)
+		case *syntax.Cross:
+			it = &Cross{L: r.Size(c.A.Name), R: r.Size(c.B.Name)}
+		case *syntax.External:
+			it = nil // ⊥
+		}
+		r.iter[b] = it
+	}
+}

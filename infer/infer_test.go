@@ -1,0 +1,154 @@
+package infer
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/syntax/gen"
+	"pgregory.net/rapid"
+)
+
+func analyze(t *testing.T, src string) *Result {
+	t.Helper()
+	prog := Analyze("t.cnf", []byte(src))
+	if len(prog.Funcs) == 0 || prog.Funcs[0] == nil {
+		t.Fatalf("not analysed:\n%s", src)
+	}
+	return prog.Funcs[0]
+}
+
+func binding(t *testing.T, r *Result, name string) *syntax.Binding {
+	t.Helper()
+	b := r.Func.Binding(name)
+	if b == nil {
+		t.Fatalf("no binding %s", name)
+	}
+	return b
+}
+
+// The thesis's own examples (section 1.3.6): in normalize2 the parent transducer of sum2 is gts,
+// and concestors(sum1, sum2) = (sum1, gts).
+func TestNormalize2Transducers(t *testing.T) {
+	src, err := os.ReadFile("../examples/normalize2.cnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := analyze(t, string(src))
+	sum1, gts, sum2 := binding(t, r, "sum1"), binding(t, r, "gts"), binding(t, r, "sum2")
+	if got := r.Trans(sum2); got != gts {
+		t.Errorf("trans(sum2) = %s, want gts", bname(got))
+	}
+	for _, b := range []string{"sum1", "gts", "ys1", "ys2"} {
+		if got := r.Trans(binding(t, r, b)); got != nil {
+			t.Errorf("trans(%s) = %s, want none", b, got.Name())
+		}
+	}
+	ca, cb, d, ok := r.Concestors(sum1, sum2)
+	if !ok || ca != sum1 || cb != gts || d != 1 {
+		t.Errorf("concestors(sum1, sum2) = (%s, %s, %d, %v), want (sum1, gts, 1, true)", bname(ca), bname(cb), d, ok)
+	}
+	if got := r.Scheme.String(); got != "normalize2 :_s ∀k1. (xs : k1) → (ys1 : k1, ys2 : k1)" {
+		t.Errorf("scheme = %s", got)
+	}
+}
+
+// Fig 1.8 chooses the closest pair. Here the pair reached through b's transducer (b, f2) is at
+// distance 1, the one reached through a's first, (f1, f1), at distance 3: an implementation that
+// took the first pair found would answer (f1, f1).
+func TestConcestorsClosest(t *testing.T) {
+	r := analyze(t, `f xs =
+  let f1 = filter (> 0) xs
+      f2 = filter (> 1) f1
+      a  = fold (+) 0 f2
+      b  = fold (+) 0 f1
+  in  (a, b)`)
+	a, b, f2 := binding(t, r, "a"), binding(t, r, "b"), binding(t, r, "f2")
+	ca, cb, d, ok := r.Concestors(b, a)
+	if !ok || ca != b || cb != f2 || d != 1 {
+		t.Errorf("concestors(b, a) = (%s, %s, %d, %v), want (b, f2, 1, true)", bname(ca), bname(cb), d, ok)
+	}
+	ca, cb, d, ok = r.Concestors(a, b)
+	if !ok || ca != f2 || cb != b || d != 1 {
+		t.Errorf("concestors(a, b) = (%s, %s, %d, %v), want (f2, b, 1, true)", bname(ca), bname(cb), d, ok)
+	}
+}
+
+// Bindings whose sizes have no common ancestor have no concestors: generate and a parameter,
+// and externals with anything.
+func TestNoConcestors(t *testing.T) {
+	r := analyze(t, `f xs n =
+  let g = generate n (\i -> i)
+      s = fold (+) 0 g
+      t = fold (+) 0 xs
+      e = external host xs
+  in  (s, t, e)`)
+	s, tt, e := binding(t, r, "s"), binding(t, r, "t"), binding(t, r, "e")
+	if _, _, _, ok := r.Concestors(s, tt); ok {
+		t.Error("concestors(s, t) exist, want none")
+	}
+	if _, _, _, ok := r.Concestors(e, e); ok {
+		t.Error("an external has concestors with itself: its iteration size is unknown")
+	}
+}
+
+func TestSchemeNotation(t *testing.T) {
+	r := analyze(t, `filterLeft xs =
+  let ys1 = map (+ 1) xs
+      ys2 = filter even xs
+  in  (ys1, ys2)`)
+	if got, want := r.Scheme.Format(true), "∀k1. ∃k2. (xs : k1) → (ys1 : k1, ys2 : k2)"; got != want {
+		t.Errorf("unicode: %s, want %s", got, want)
+	}
+	if got, want := r.Scheme.Format(false), "forall k1. exists k2. (xs : k1) -> (ys1 : k1, ys2 : k2)"; got != want {
+		t.Errorf("ascii: %s, want %s", got, want)
+	}
+}
+
+func genProgram(t *rapid.T) string {
+	return gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: rapid.IntRange(1, 40).Draw(t, "bindings")})
+}
+
+// Every generated program is well-sized by construction, so size inference must accept it, and
+// every analysis invariant (constraints satisfied, sole transducers agreeing with Fig 1.7's
+// structure, consistent concestors) must hold.
+func TestGeneratedProgramsInfer(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		src := genProgram(t)
+		prog := Analyze("gen.cnf", []byte(src))
+		if len(prog.Diagnostics) > 0 || prog.Funcs[0] == nil || !prog.Funcs[0].OK() {
+			t.Fatalf("rejected:\n%s\n%v", src, prog.Diagnostics)
+		}
+		checkResults(t, prog)
+	})
+}
+
+var identRE = regexp.MustCompile(`\b(xs|n|b)(\d+)\b`)
+
+// The scheme does not depend on the names of variables nor on the order of bindings.
+func TestSchemeInvariance(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		src := genProgram(t)
+		want := Analyze("a.cnf", []byte(src)).Funcs[0].Scheme.Format(false)
+
+		rename := func(s string) string { return identRE.ReplaceAllString(s, "${1}_renamed_$2") }
+		renamed := Analyze("b.cnf", []byte(rename(src))).Funcs[0]
+		if renamed.Scheme == nil || renamed.Scheme.Format(false) != rename(want) {
+			t.Fatalf("renaming changed the scheme:\n%s\nvs\n%v", rename(want), renamed.Scheme)
+		}
+
+		lines := strings.Split(strings.TrimSuffix(src, "\n"), "\n")
+		binds := lines[2 : len(lines)-1]
+		for i := range binds {
+			binds[i] = strings.TrimPrefix(strings.TrimSpace(binds[i]), "let ")
+		}
+		perm := rapid.Permutation(binds).Draw(t, "order")
+		reordered := lines[0] + "\n" + lines[1] + "\n  let " + strings.Join(perm, "\n      ") + "\n" + lines[len(lines)-1] + "\n"
+		r := Analyze("c.cnf", []byte(reordered)).Funcs[0]
+		if r == nil || r.Scheme == nil || r.Scheme.Format(false) != want {
+			t.Fatalf("reordering changed the scheme:\n%s\n%s", want, reordered)
+		}
+	})
+}

@@ -1,0 +1,129 @@
+package infer
+
+import "github.com/cnf-tools/cnf/syntax"
+
+// transducers computes the parent transducer of every binding.
+//
+// Fig 1.7 read literally gives a fold no parent transducer and lets a map over a filter's
+// output look past that filter, contradicting the text's own example (concestors(sum1, sum2) =
+// (sum1, gts) in normalize2 needs sum2 = fold (+) 0 gts to have parent gts). We use the reading
+// the text needs (../shared/papers/README.md): the parent transducer of a binding is the filter
+// whose *output size* is the binding's *iteration size*. Since every filter has its own rigid
+// output size, that filter is unique when it exists; generate, cross and external have none.
+// structuralTrans computes the same thing by following the program (maps to their inputs,
+// gathers to their indices, back to a filter), and tests check that the two agree.
+func (r *Result) transducers() {
+	for _, b := range r.Func.Def.Bindings {
+		if v, ok := r.iter[b].(*Var); ok {
+			if f := r.filterOf[v]; f != nil && f != b {
+				r.trans[b] = f
+			}
+		}
+	}
+}
+
+// structuralTrans is Fig 1.7 in the reading above: for fold, filter and map_n over arrays ns,
+// the filter (if any) that determined the size of ns, found by following map_n (same size as
+// its inputs) and gather (size of its indices) back to a filter. It returns every candidate, so
+// that the "sole transducer" property (at most one) can be checked.
+func (r *Result) structuralTrans(b *syntax.Binding) []*syntax.Binding {
+	switch c := b.Rhs.(type) {
+	case *syntax.Fold:
+		return r.sizeOrigin(c.Array.Name)
+	case *syntax.Filter:
+		return r.sizeOrigin(c.Array.Name)
+	case *syntax.Map:
+		var out []*syntax.Binding
+		for _, a := range c.Arrays {
+			out = union(out, r.sizeOrigin(a.Name))
+		}
+		return out
+	case *syntax.Gather:
+		return r.sizeOrigin(c.Indices.Name)
+	}
+	return nil // generate, cross, external
+}
+
+// sizeOrigin finds the filters that determined an array's size.
+func (r *Result) sizeOrigin(name string) []*syntax.Binding {
+	b := r.Func.Binding(name)
+	if b == nil {
+		return nil // a parameter
+	}
+	switch c := b.Rhs.(type) {
+	case *syntax.Filter:
+		return []*syntax.Binding{b}
+	case *syntax.Map:
+		var out []*syntax.Binding
+		for _, a := range c.Arrays {
+			out = union(out, r.sizeOrigin(a.Name))
+		}
+		return out
+	case *syntax.Gather:
+		return r.sizeOrigin(c.Indices.Name)
+	}
+	return nil
+}
+
+func union(a, b []*syntax.Binding) []*syntax.Binding {
+	for _, x := range b {
+		found := false
+		for _, y := range a {
+			if x == y {
+				found = true
+			}
+		}
+		if !found {
+			a = append(a, x)
+		}
+	}
+	return a
+}
+
+// concestorPair is a memoised answer of concestors': the pair and its distance.
+type concestorPair struct {
+	a, b *syntax.Binding
+	dist int
+	ok   bool
+}
+
+// Concestors returns the compatible concestors of two bindings (Fig 1.8): the most recent pair
+// of ancestor transducers, one on each side (a binding counts as its own ancestor), that have
+// the same iteration size, and how many transducer steps separate them from a and b. For two
+// bindings of the same iteration size it is (a, b, 0). ok is false when there is no such pair:
+// the two can never share a loop.
+//
+// Where both sides lead to a pair, the *closest* is chosen (the left one on a tie, as Fig 1.8's
+// closest does). The authors' implementation took the first pair it found, which they later
+// published as an erratum.
+func (r *Result) Concestors(a, b *syntax.Binding) (ca, cb *syntax.Binding, dist int, ok bool) {
+	p := r.concestors(a, b)
+	return p.a, p.b, p.dist, p.ok
+}
+
+func (r *Result) concestors(a, b *syntax.Binding) concestorPair {
+	key := [2]*syntax.Binding{a, b}
+	if p, ok := r.conc[key]; ok {
+		return p
+	}
+	var best concestorPair
+	if r.SameIter(a, b) {
+		best = concestorPair{a: a, b: b, ok: true}
+	} else {
+		if ta := r.trans[a]; ta != nil {
+			if p := r.concestors(ta, b); p.ok {
+				best = p
+			}
+		}
+		if tb := r.trans[b]; tb != nil {
+			if p := r.concestors(a, tb); p.ok && (!best.ok || p.dist < best.dist) {
+				best = p
+			}
+		}
+		if best.ok {
+			best.dist++
+		}
+	}
+	r.conc[key] = best
+	return best
+}
