@@ -1,0 +1,279 @@
+package cluster
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// Clustering is an assignment of the nodes of a graph to clusters (loops), numbered in an
+// execution order: every cluster comes after the clusters it reads from.
+type Clustering struct {
+	Graph    *Graph
+	Of       []int // node -> cluster
+	Clusters []*Cluster
+}
+
+// Cluster is one loop (or one external call).
+type Cluster struct {
+	Index int
+	Nodes []*Node // source order
+	// Reads are the arrays the cluster reads that exist before it runs (parameters, or arrays
+	// materialised by earlier clusters); ReadsScalars likewise for scalars.
+	Reads, ReadsScalars []string
+	// Writes are the arrays it materialises: results of the definition, arrays read by later
+	// clusters, and every output of an external. Contracted are the arrays it produces that are
+	// never materialised: every consumer is in the cluster.
+	Writes, Contracted []string
+	// Scalars are the scalars it produces (fold results, scalar outputs of externals).
+	Scalars []string
+}
+
+// External reports whether the cluster is an external call (externals are always alone).
+func (c *Cluster) External() bool { return len(c.Nodes) == 1 && c.Nodes[0].External() }
+
+// Names returns the names of the cluster's bindings, in source order.
+func (c *Cluster) Names() []string {
+	out := make([]string, len(c.Nodes))
+	for i, n := range c.Nodes {
+		out[i] = n.Name
+	}
+	return out
+}
+
+// Loops counts the clusters that are loops (externals are host calls, not loops).
+func (cl *Clustering) Loops() int {
+	n := 0
+	for _, c := range cl.Clusters {
+		if !c.External() {
+			n++
+		}
+	}
+	return n
+}
+
+// String prints the clusters as {a, b} {c}.
+func (cl *Clustering) String() string {
+	var parts []string
+	for _, c := range cl.Clusters {
+		parts = append(parts, "{"+strings.Join(c.Names(), ", ")+"}")
+	}
+	return strings.Join(parts, " ")
+}
+
+// NewClustering builds a clustering from any labelling of the nodes (labels need not be dense
+// or ordered). It fails if the clusters depend on each other in a cycle.
+func NewClustering(g *Graph, labels []int) (*Clustering, error) {
+	n := len(g.Nodes)
+	dense := map[int]int{}
+	of := make([]int, n)
+	for i := range g.Nodes {
+		l := labels[i]
+		if _, ok := dense[l]; !ok {
+			dense[l] = len(dense)
+		}
+		of[i] = dense[l]
+	}
+	k := len(dense)
+	// Order clusters topologically by their dependencies; among ready clusters, the one whose
+	// first binding comes first in the source.
+	indeg := make([]int, k)
+	succ := make([]map[int]bool, k)
+	for i := range succ {
+		succ[i] = map[int]bool{}
+	}
+	for _, e := range g.Edges {
+		a, b := of[e.From.ID], of[e.To.ID]
+		if a != b && !succ[a][b] {
+			succ[a][b] = true
+			indeg[b]++
+		}
+	}
+	first := make([]int, k)
+	for i := range first {
+		first[i] = n
+	}
+	for i := range g.Nodes {
+		first[of[i]] = min(first[of[i]], i)
+	}
+	var order []int
+	done := make([]bool, k)
+	for len(order) < k {
+		best := -1
+		for c := 0; c < k; c++ {
+			if !done[c] && indeg[c] == 0 && (best < 0 || first[c] < first[best]) {
+				best = c
+			}
+		}
+		if best < 0 {
+			return nil, fmt.Errorf("the clusters depend on each other in a cycle")
+		}
+		done[best] = true
+		order = append(order, best)
+		for s := range succ[best] {
+			indeg[s]--
+		}
+	}
+	rank := make([]int, k)
+	for r, c := range order {
+		rank[c] = r
+	}
+	cl := &Clustering{Graph: g, Of: make([]int, n), Clusters: make([]*Cluster, k)}
+	for r := range cl.Clusters {
+		cl.Clusters[r] = &Cluster{Index: r}
+	}
+	for i, nd := range g.Nodes {
+		cl.Of[i] = rank[of[i]]
+		c := cl.Clusters[cl.Of[i]]
+		c.Nodes = append(c.Nodes, nd)
+	}
+	cl.describe()
+	return cl, nil
+}
+
+// describe fills in what each cluster reads, writes and contracts.
+func (cl *Clustering) describe() {
+	g := cl.Graph
+	fn := g.Sizes.Func
+	results := map[string]bool{}
+	for _, r := range fn.Def.Results {
+		results[r.Name] = true
+	}
+	producer := map[string]*Node{}
+	for _, nd := range g.Nodes {
+		for _, id := range nd.Binding.Names {
+			producer[id.Name] = nd
+		}
+	}
+	// consumers[v] are the nodes that read variable v.
+	consumers := map[string][]*Node{}
+	for _, nd := range g.Nodes {
+		in := fn.Inputs[nd.Binding]
+		for _, s := range append(append([]*syntax.Symbol{}, in.Arrays...), in.Scalars...) {
+			consumers[s.Name] = append(consumers[s.Name], nd)
+		}
+	}
+	for _, c := range cl.Clusters {
+		for _, nd := range c.Nodes {
+			in := fn.Inputs[nd.Binding]
+			for _, s := range in.Arrays {
+				if p := producer[s.Name]; p == nil || cl.Of[p.ID] != c.Index {
+					addUnique(&c.Reads, s.Name)
+				}
+			}
+			for _, s := range in.Scalars {
+				if p := producer[s.Name]; p == nil || cl.Of[p.ID] != c.Index {
+					addUnique(&c.ReadsScalars, s.Name)
+				}
+			}
+			for _, id := range nd.Binding.Names {
+				s := fn.Symbols[id.Name]
+				if s == nil || s.Kind != syntax.Array {
+					addUnique(&c.Scalars, id.Name)
+					continue
+				}
+				materialised := results[id.Name] || nd.External()
+				for _, user := range consumers[id.Name] {
+					if cl.Of[user.ID] != c.Index {
+						materialised = true
+					}
+				}
+				if materialised {
+					c.Writes = append(c.Writes, id.Name)
+				} else {
+					c.Contracted = append(c.Contracted, id.Name)
+				}
+			}
+		}
+	}
+}
+
+func addUnique(xs *[]string, x string) {
+	if !contains(*xs, x) {
+		*xs = append(*xs, x)
+	}
+}
+
+// Cost is the objective of Fig 1.14 for this clustering: N² for each possible pair that reads a
+// common array or is joined by an edge and is split, 1 for any other possible pair split, and N
+// for each array-producing binding whose array some consumer reads from another cluster.
+func (cl *Clustering) Cost() int {
+	g := cl.Graph
+	n := len(g.Nodes)
+	cost := 0
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if !g.Possible(i, j) || cl.Of[i] == cl.Of[j] {
+				continue
+			}
+			if g.Connected(i, j) || g.SharesInput(i, j) {
+				cost += n * n
+			} else {
+				cost++
+			}
+		}
+	}
+	for i, nd := range g.Nodes {
+		if len(nd.Arrays) == 0 {
+			continue
+		}
+		for _, e := range g.Out(i) {
+			if cl.Of[e.To.ID] != cl.Of[i] {
+				cost += n
+				break
+			}
+		}
+	}
+	return cost
+}
+
+// Unfused is the clustering with one cluster per binding.
+func Unfused(g *Graph) *Clustering {
+	labels := make([]int, len(g.Nodes))
+	for i := range labels {
+		labels[i] = i
+	}
+	cl, err := NewClustering(g, labels)
+	if err != nil {
+		panic("cluster: the dependency graph has a cycle: " + err.Error())
+	}
+	return cl
+}
+
+// readback turns an ILP solution into a clustering: nodes i and j share a cluster when x_ij is 0
+// (closed transitively). The checker and the tests confirm that the closure adds nothing the
+// ILP did not decide.
+func readback(m *Model, values []float64) (*Clustering, error) {
+	g := m.Graph
+	parent := make([]int, len(g.Nodes))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	pairs := make([][2]int, 0, len(m.x))
+	for p := range m.x {
+		pairs = append(pairs, p)
+	}
+	sort.Slice(pairs, func(a, b int) bool {
+		return pairs[a][0] < pairs[b][0] || pairs[a][0] == pairs[b][0] && pairs[a][1] < pairs[b][1]
+	})
+	for _, p := range pairs {
+		if values[m.x[p]] < 0.5 {
+			parent[find(p[0])] = find(p[1])
+		}
+	}
+	labels := make([]int, len(g.Nodes))
+	for i := range labels {
+		labels[i] = find(i)
+	}
+	return NewClustering(g, labels)
+}

@@ -1,0 +1,309 @@
+package cluster
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// Graph is the dependency graph of a definition (Fig 1.10): a node per binding (an external
+// with several outputs is one node) and an edge from each producer to each consumer, fusible or
+// fusion-preventing.
+type Graph struct {
+	Sizes *infer.Result
+	Nodes []*Node // in source order
+	Edges []*Edge // at most one per ordered pair; fusion-preventing if any reason prevents fusion
+	out   [][]*Edge
+	in    [][]*Edge
+	// fpReach[i] holds the nodes reachable from i along a path with a fusion-preventing edge.
+	fpReach []bitset
+}
+
+// Node is a binding of the definition.
+type Node struct {
+	ID      int
+	Binding *syntax.Binding
+	Name    string     // the binding's first name
+	Iter    infer.Size // nil is ⊥ (external)
+	// Arrays lists the array variables the binding produces; empty for fold.
+	Arrays []string
+	// Reads lists the array variables the binding reads, each once (parameters included).
+	Reads []string
+}
+
+// External reports whether the node is an external call.
+func (n *Node) External() bool {
+	_, ok := n.Binding.Rhs.(*syntax.External)
+	return ok
+}
+
+// Combinator returns the node's combinator keyword: "fold", "map2", "external", ...
+func (n *Node) Combinator() string { return syntax.CallOf(n.Binding.Rhs).Keyword.Name }
+
+// Edge is a dependency: To reads a value that From produces.
+type Edge struct {
+	From, To   *Node
+	Preventing bool
+	Vars       []string // the variables the edge carries
+	// Reasons says, for a fusion-preventing edge, why: one sentence per cause.
+	Reasons []string
+	// At is where To uses the value (the argument), for diagnostics.
+	At syntax.Range
+}
+
+// Out returns the edges leaving node i; In those entering it.
+func (g *Graph) Out(i int) []*Edge { return g.out[i] }
+
+// In returns the edges entering node i.
+func (g *Graph) In(i int) []*Edge { return g.in[i] }
+
+// Edge returns the edge from i to j, or nil.
+func (g *Graph) Edge(i, j int) *Edge {
+	for _, e := range g.out[i] {
+		if e.To.ID == j {
+			return e
+		}
+	}
+	return nil
+}
+
+// Node returns the node of a binding name (any of an external's names), or nil.
+func (g *Graph) Node(name string) *Node {
+	b := g.Sizes.Func.Binding(name)
+	for _, n := range g.Nodes {
+		if n.Binding == b {
+			return n
+		}
+	}
+	return nil
+}
+
+// NewGraph builds the dependency graph of a definition that size inference accepted.
+func NewGraph(sizes *infer.Result) *Graph {
+	fn := sizes.Func
+	g := &Graph{Sizes: sizes}
+	byBinding := map[*syntax.Binding]*Node{}
+	for i, b := range fn.Def.Bindings {
+		n := &Node{ID: i, Binding: b, Name: b.Name(), Iter: sizes.Iter(b)}
+		for _, id := range b.Names {
+			if s := fn.Symbols[id.Name]; s != nil && s.Kind == syntax.Array {
+				n.Arrays = append(n.Arrays, id.Name)
+			}
+		}
+		for _, s := range fn.Inputs[b].Arrays {
+			n.Reads = append(n.Reads, s.Name)
+		}
+		g.Nodes = append(g.Nodes, n)
+		byBinding[b] = n
+	}
+	g.out = make([][]*Edge, len(g.Nodes))
+	g.in = make([][]*Edge, len(g.Nodes))
+	for _, to := range g.Nodes {
+		for _, u := range uses(fn, to.Binding) {
+			if u.sym.Binding == nil {
+				continue // a parameter: not a node
+			}
+			from := byBinding[u.sym.Binding]
+			g.addEdge(from, to, u)
+		}
+	}
+	g.reach()
+	return g
+}
+
+// use is one value a binding reads, and what that read requires.
+type use struct {
+	sym    *syntax.Symbol
+	at     syntax.Range
+	reason string // non-empty: this use prevents fusion, and why
+}
+
+// uses lists what a binding reads, with the rules of Fig 1.10: a fold's value exists only after
+// its whole loop; gather reads its data at random; cross re-reads its second array; externals
+// are host calls between loops. generate (which Fig 1.10 omits) reads only scalars.
+func uses(fn *syntax.Func, b *syntax.Binding) []use {
+	var out []use
+	add := func(id *syntax.Ident, reason string) {
+		if s := fn.Refs[id]; s != nil {
+			out = append(out, use{sym: s, at: id.Range, reason: reason})
+		}
+	}
+	for _, s := range fn.Inputs[b].Scalars {
+		for _, id := range s.Uses {
+			if id.Start >= b.Start && id.End <= b.End {
+				add(id, "")
+				break
+			}
+		}
+	}
+	switch c := b.Rhs.(type) {
+	case *syntax.Fold:
+		add(c.Array, "")
+	case *syntax.Map:
+		for _, a := range c.Arrays {
+			add(a, "")
+		}
+	case *syntax.Filter:
+		add(c.Array, "")
+	case *syntax.Gather:
+		add(c.Data, fmt.Sprintf("gather reads %s at random positions: all of %s must exist before the gather starts", c.Data.Name, c.Data.Name))
+		add(c.Indices, "")
+	case *syntax.Cross:
+		add(c.A, "")
+		add(c.B, fmt.Sprintf("cross reads %s once for every element of %s: all of %s must exist before the cross starts", c.B.Name, c.A.Name, c.B.Name))
+	case *syntax.External:
+		for _, a := range c.Args {
+			add(a, fmt.Sprintf("external %s is a host call: it needs all of %s before it runs", c.Func.Name, a.Name))
+		}
+	}
+	return out
+}
+
+func (g *Graph) addEdge(from, to *Node, u use) {
+	reason := u.reason
+	if reason == "" {
+		switch from.Binding.Rhs.(type) {
+		case *syntax.Fold:
+			reason = fmt.Sprintf("%s is a fold: its value exists only after its whole loop", u.sym.Name)
+		case *syntax.External:
+			reason = fmt.Sprintf("%s comes from the external %s, a host call that runs between loops", u.sym.Name, syntax.CallOf(from.Binding.Rhs).Args[0].(*syntax.Ident).Name)
+		}
+	}
+	e := g.Edge(from.ID, to.ID)
+	if e == nil {
+		e = &Edge{From: from, To: to, At: u.at}
+		g.Edges = append(g.Edges, e)
+		g.out[from.ID] = append(g.out[from.ID], e)
+		g.in[to.ID] = append(g.in[to.ID], e)
+	}
+	if !contains(e.Vars, u.sym.Name) {
+		e.Vars = append(e.Vars, u.sym.Name)
+	}
+	if reason != "" {
+		if !e.Preventing {
+			e.At = u.at
+		}
+		e.Preventing = true
+		if !contains(e.Reasons, reason) {
+			e.Reasons = append(e.Reasons, reason)
+		}
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// reach computes, for every node, the nodes reachable along a path that contains a
+// fusion-preventing edge. Nodes are processed consumers first (reverse dependency order).
+func (g *Graph) reach() {
+	n := len(g.Nodes)
+	all := make([]bitset, n)
+	g.fpReach = make([]bitset, n)
+	order := g.topo()
+	for k := len(order) - 1; k >= 0; k-- {
+		i := order[k]
+		all[i] = newBitset(n)
+		g.fpReach[i] = newBitset(n)
+		for _, e := range g.out[i] {
+			j := e.To.ID
+			all[i].set(j)
+			all[i].or(all[j])
+			if e.Preventing {
+				g.fpReach[i].set(j)
+				g.fpReach[i].or(all[j])
+			} else {
+				g.fpReach[i].or(g.fpReach[j])
+			}
+		}
+	}
+}
+
+// topo returns the node IDs in dependency order (producers first, source order on ties).
+func (g *Graph) topo() []int {
+	var order []int
+	state := make([]uint8, len(g.Nodes))
+	var visit func(int)
+	visit = func(i int) {
+		if state[i] != 0 {
+			return
+		}
+		state[i] = 1
+		for _, e := range g.in[i] {
+			visit(e.From.ID)
+		}
+		state[i] = 2
+		order = append(order, i)
+	}
+	for i := range g.Nodes {
+		visit(i)
+	}
+	return order
+}
+
+// Possible is Fig 1.13's possible(a, b): no path between a and b, in either direction, contains
+// a fusion-preventing edge. (The authors' implementation looked in one direction only.)
+func (g *Graph) Possible(a, b int) bool {
+	return !g.fpReach[a].has(b) && !g.fpReach[b].has(a)
+}
+
+// PossibleConcestors is Fig 1.13's possible'(a, b): a and b have compatible concestors (A, B),
+// and none of a, b, A, B is separated from the others by a fusion-preventing path.
+func (g *Graph) PossibleConcestors(a, b int) (A, B int, ok bool) {
+	ca, cb, _, found := g.Sizes.Concestors(g.Nodes[a].Binding, g.Nodes[b].Binding)
+	if !found {
+		return 0, 0, false
+	}
+	A, B = g.nodeOf(ca), g.nodeOf(cb)
+	ok = g.Possible(a, b) && g.Possible(A, a) && g.Possible(B, b) && g.Possible(A, B)
+	return A, B, ok
+}
+
+func (g *Graph) nodeOf(b *syntax.Binding) int {
+	for _, n := range g.Nodes {
+		if n.Binding == b {
+			return n.ID
+		}
+	}
+	panic("cluster: concestor is not a node")
+}
+
+// SharesInput reports whether two nodes read a common array (a parameter or a binding's).
+func (g *Graph) SharesInput(a, b int) bool {
+	for _, x := range g.Nodes[a].Reads {
+		if contains(g.Nodes[b].Reads, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// Connected reports whether there is an edge between a and b, in either direction.
+func (g *Graph) Connected(a, b int) bool { return g.Edge(a, b) != nil || g.Edge(b, a) != nil }
+
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+func (s bitset) set(i int)   { s[i/64] |= 1 << (uint(i) % 64) }
+func (s bitset) has(i int) bool {
+	return s[i/64]&(1<<(uint(i)%64)) != 0
+}
+func (s bitset) or(t bitset) {
+	for i := range s {
+		s[i] |= t[i]
+	}
+}
+func (s bitset) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}

@@ -1,0 +1,236 @@
+package cluster
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+)
+
+// VarKind is the kind of an ILP variable.
+type VarKind int
+
+const (
+	Binary VarKind = iota
+	Continuous
+)
+
+// Var is a column of the ILP: x_i_j, pi_i or c_i.
+type Var struct {
+	Name   string
+	Kind   VarKind
+	Lo, Hi float64
+	Cost   float64 // objective coefficient
+}
+
+// Term is a coefficient times a variable.
+type Term struct {
+	Var  int
+	Coef float64
+}
+
+// Row is a constraint Lo <= Σ terms <= Hi (either bound may be infinite).
+type Row struct {
+	Name   string
+	Terms  []Term
+	Lo, Hi float64
+}
+
+// Model is the integer linear program of Fig 1.14 for one definition, kept apart from any
+// solver: HiGHS solves it, WriteLP prints it for glpsol, cbc or highs.
+type Model struct {
+	Graph *Graph
+	N     int // |V|
+	Vars  []Var
+	Rows  []Row
+	x     map[[2]int]int // pair (i < j) -> column of x_i_j
+	pi    []int          // node -> column of pi_i
+	c     []int          // node -> column of c_i, or -1 for a node without an array output
+}
+
+// X returns the column of x for the pair {i, j}, if the pair has one (possible(i, j)).
+func (m *Model) X(i, j int) (int, bool) {
+	if i > j {
+		i, j = j, i
+	}
+	v, ok := m.x[[2]int{i, j}]
+	return v, ok
+}
+
+// FormulateOptions selects variants of the formulation.
+type FormulateOptions struct {
+	// SameSizeOnly forbids bindings of different iteration sizes from sharing a cluster: the
+	// formulation of Megiddo and Sarkar, a baseline.
+	SameSizeOnly bool
+	// Together lists pairs of nodes that must share a cluster (to measure what that would cost).
+	Together [][2]int
+}
+
+var lpName = regexp.MustCompile(`[^A-Za-z0-9_]`)
+
+// Formulate builds the ILP of Fig 1.14 with the corrections that ../shared/papers/README.md
+// lists: the objective runs over every possible pair (pairs reading a common array, parameters
+// included, weigh N²); concestor constraints that would compare a node or a pair with itself are
+// not emitted; a fusible edge whose pair cannot be fused still forces the producer's c to 1;
+// strict precedence is π_j - π_i >= 1; externals never share a cluster.
+//
+// Variables fixed by the figure (x = 1 for pairs that can never be fused, c = 1 for arrays that
+// must be materialised) are kept as columns with equal bounds, so the objective value is exactly
+// Fig 1.14's. Solvers' presolve removes them at no cost.
+//
+// π has bounds [0, N-1]: a feasible clustering has at most N clusters, and numbering them in
+// dependency order satisfies every constraint, so no optimum is lost.
+func Formulate(g *Graph, opts FormulateOptions) *Model {
+	n := len(g.Nodes)
+	m := &Model{Graph: g, N: n, x: map[[2]int]int{}, pi: make([]int, n), c: make([]int, n)}
+	N := float64(n)
+	names := map[string]bool{}
+	name := func(parts ...string) string {
+		for i, p := range parts {
+			parts[i] = lpName.ReplaceAllString(p, "_")
+		}
+		s := strings.Join(parts, "_")
+		for k := 2; names[s]; k++ {
+			s = fmt.Sprintf("%s_%d", strings.Join(parts, "_"), k)
+		}
+		names[s] = true
+		return s
+	}
+	addVar := func(v Var) int {
+		m.Vars = append(m.Vars, v)
+		return len(m.Vars) - 1
+	}
+	addRow := func(r Row) { m.Rows = append(m.Rows, r) }
+	inf := math.Inf(1)
+
+	for i, nd := range g.Nodes {
+		m.pi[i] = addVar(Var{Name: name("pi", nd.Name), Kind: Continuous, Lo: 0, Hi: N - 1})
+	}
+	for i, nd := range g.Nodes {
+		m.c[i] = -1
+		if len(nd.Arrays) > 0 {
+			m.c[i] = addVar(Var{Name: name("c", nd.Name), Kind: Binary, Lo: 0, Hi: 1, Cost: N})
+		}
+	}
+	together := map[[2]int]bool{}
+	for _, p := range opts.Together {
+		i, j := min(p[0], p[1]), max(p[0], p[1])
+		together[[2]int{i, j}] = true
+	}
+	// x for every possible pair, with its weight.
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if !g.Possible(i, j) {
+				continue
+			}
+			w := 1.0
+			if g.Connected(i, j) || g.SharesInput(i, j) {
+				w = N * N
+			}
+			v := Var{Name: name("x", g.Nodes[i].Name, g.Nodes[j].Name), Kind: Binary, Lo: 0, Hi: 1, Cost: w}
+			if m.neverFused(i, j, opts) {
+				v.Lo = 1
+			}
+			if together[[2]int{i, j}] {
+				v.Hi = 0
+			}
+			m.x[[2]int{i, j}] = addVar(v)
+		}
+	}
+	// A pair forced together that a fusion-preventing path separates: the model is infeasible.
+	for _, q := range opts.Together {
+		p := [2]int{min(q[0], q[1]), max(q[0], q[1])}
+		if _, ok := m.x[p]; !ok {
+			addRow(Row{Name: name("impossible", g.Nodes[p[0]].Name, g.Nodes[p[1]].Name), Terms: []Term{{m.pi[p[0]], 0}}, Lo: 1, Hi: inf})
+		}
+	}
+	// Precedence: the form depends on whether an edge joins the pair (section 1.4.3).
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			x, ok := m.X(i, j)
+			if !ok {
+				continue
+			}
+			from, to := i, j
+			edge := g.Edge(i, j)
+			if edge == nil {
+				if edge = g.Edge(j, i); edge != nil {
+					from, to = j, i
+				}
+			}
+			pf, pt := m.pi[from], m.pi[to]
+			if edge != nil {
+				// x <= π_to - π_from <= N x
+				addRow(Row{Name: name("prec", g.Nodes[from].Name, g.Nodes[to].Name), Terms: []Term{{pt, 1}, {pf, -1}, {x, -1}}, Lo: 0, Hi: inf})
+				addRow(Row{Name: name("fuse", g.Nodes[from].Name, g.Nodes[to].Name), Terms: []Term{{pt, 1}, {pf, -1}, {x, -N}}, Lo: -inf, Hi: 0})
+				continue
+			}
+			if m.Vars[x].Lo == 1 {
+				continue // -N <= π_j - π_i <= N holds for any π in [0, N-1]
+			}
+			// -N x <= π_j - π_i <= N x
+			addRow(Row{Name: name("same", g.Nodes[i].Name, g.Nodes[j].Name, "lo"), Terms: []Term{{pt, 1}, {pf, -1}, {x, N}}, Lo: 0, Hi: inf})
+			addRow(Row{Name: name("same", g.Nodes[i].Name, g.Nodes[j].Name, "hi"), Terms: []Term{{pt, 1}, {pf, -1}, {x, -N}}, Lo: -inf, Hi: 0})
+		}
+	}
+	for _, e := range g.Edges {
+		i, j := e.From.ID, e.To.ID
+		if e.Preventing {
+			// π_i < π_j, as π_j - π_i >= 1.
+			addRow(Row{Name: name("fp", e.From.Name, e.To.Name), Terms: []Term{{m.pi[j], 1}, {m.pi[i], -1}}, Lo: 1, Hi: inf})
+		}
+		if m.c[i] < 0 {
+			continue
+		}
+		if x, ok := m.X(i, j); ok && !e.Preventing {
+			// x_ij <= c_i: an array is contracted only if every consumer shares its loop.
+			addRow(Row{Name: name("contract", e.From.Name, e.To.Name), Terms: []Term{{x, 1}, {m.c[i], -1}}, Lo: -inf, Hi: 0})
+		} else {
+			// A fusion-preventing edge, or a fusible one whose pair can never be fused.
+			m.Vars[m.c[i]].Lo = 1
+		}
+	}
+	// Different iteration sizes: no more fused than with the concestors (section 1.4.3).
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			x, ok := m.X(i, j)
+			if !ok || m.Vars[x].Lo == 1 || g.sameIter(i, j) {
+				continue
+			}
+			A, B, _ := g.PossibleConcestors(i, j)
+			for _, p := range [][2]int{{A, i}, {B, j}, {A, B}} {
+				if p[0] == p[1] || p == [2]int{i, j} || p == [2]int{j, i} {
+					continue // trivially true
+				}
+				y, ok := m.X(p[0], p[1])
+				if !ok {
+					continue // not expected: possible' checked these pairs
+				}
+				addRow(Row{Name: name("conc", g.Nodes[i].Name, g.Nodes[j].Name), Terms: []Term{{y, 1}, {x, -1}}, Lo: -inf, Hi: 0})
+			}
+		}
+	}
+	return m
+}
+
+// neverFused reports whether Fig 1.14 fixes x_ij = 1: an external is involved, or the sizes
+// differ and the pair has no possible compatible concestors (or the variant forbids differing
+// sizes altogether).
+func (m *Model) neverFused(i, j int, opts FormulateOptions) bool {
+	g := m.Graph
+	if g.Nodes[i].Iter == nil || g.Nodes[j].Iter == nil {
+		return true
+	}
+	if g.sameIter(i, j) {
+		return false
+	}
+	if opts.SameSizeOnly {
+		return true
+	}
+	_, _, ok := g.PossibleConcestors(i, j)
+	return !ok
+}
+
+func (g *Graph) sameIter(i, j int) bool {
+	return g.Sizes.SameIter(g.Nodes[i].Binding, g.Nodes[j].Binding)
+}

@@ -1,0 +1,84 @@
+package cluster
+
+import (
+	"context"
+	"testing"
+
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax/gen"
+	"pgregory.net/rapid"
+)
+
+func genSizes(t *rapid.T, maxBindings int) *infer.Result {
+	n := rapid.IntRange(1, maxBindings).Draw(t, "bindings")
+	src := gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: n})
+	prog := infer.Analyze("gen.cnf", []byte(src))
+	r := prog.Funcs[0]
+	if r == nil || !r.OK() {
+		t.Fatalf("generated program rejected:\n%s\n%v", src, prog.Diagnostics)
+	}
+	return r
+}
+
+// The ILP and the exhaustive search agree on the optimal objective, for our formulation and for
+// Megiddo and Sarkar's; the ILP's clustering passes the independent checker; and the solver's
+// objective is the cost of the clustering read back from x (so x was transitive).
+//
+// Thousands of programs: go test ./cluster -run ILPMatchesExhaustive -rapid.checks=3000
+func TestILPMatchesExhaustive(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genSizes(t, 9)
+		g := NewGraph(r)
+		for _, sameSize := range []bool{false, true} {
+			m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
+			sol, err := SolveModel(context.Background(), m, SolveOptions{})
+			if err != nil {
+				t.Fatalf("solve: %v\n%s", err, source(r))
+			}
+			cl, err := readback(m, sol.Values)
+			if err != nil {
+				t.Fatalf("readback: %v\n%s", err, source(r))
+			}
+			if problems := Validate(g, cl.Of, sameSize); len(problems) > 0 {
+				t.Fatalf("the ILP's clustering %s is invalid: %v\n%s", cl, problems, source(r))
+			}
+			if int(sol.Objective) != cl.Cost() {
+				t.Fatalf("solver objective %v, cost of the clustering read back %d (%s)\n%s", sol.Objective, cl.Cost(), cl, source(r))
+			}
+			ex, err := Exhaustive(g, sameSize)
+			if err != nil {
+				t.Fatalf("exhaustive: %v", err)
+			}
+			if ex.Cost() != cl.Cost() {
+				t.Fatalf("sameSize=%v: ILP %s costs %d, exhaustive %s costs %d\n%s", sameSize, cl, cl.Cost(), ex, ex.Cost(), source(r))
+			}
+		}
+	})
+}
+
+// Baselines are valid clusterings too, and never beat the optimum.
+func TestBaselinesValid(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genSizes(t, 20)
+		rep, err := Analyze(context.Background(), r, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, cl := range map[string]*Clustering{"ours": rep.Ours.Clustering, "stream": rep.Stream, "unfused": rep.Unfused} {
+			if problems := Validate(rep.Graph, cl.Of, false); len(problems) > 0 {
+				t.Fatalf("%s clustering %s invalid: %v\n%s", name, cl, problems, source(r))
+			}
+			if cl.Cost() < rep.Ours.Objective {
+				t.Fatalf("%s clustering costs %d, below the optimum %d\n%s", name, cl.Cost(), rep.Ours.Objective, source(r))
+			}
+		}
+		if problems := Validate(rep.Graph, rep.Megiddo.Of, true); len(problems) > 0 {
+			t.Fatalf("Megiddo clustering invalid: %v", problems)
+		}
+		if rep.Ours.Objective > rep.Megiddo.Objective {
+			t.Fatalf("ours %d worse than Megiddo %d", rep.Ours.Objective, rep.Megiddo.Objective)
+		}
+	})
+}
+
+func source(r *infer.Result) string { return r.Func.File.Text(r.Func.Def.Range) }

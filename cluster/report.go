@@ -1,0 +1,147 @@
+package cluster
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Summary is a report in printable form: what `cnf cluster --json` prints.
+type Summary struct {
+	Name         string           `json:"name"`
+	Loops        int              `json:"loops"`
+	Objective    int              `json:"objective"`
+	Optimal      bool             `json:"optimal"`
+	SolveSeconds float64          `json:"solveSeconds"`
+	Fallback     string           `json:"fallback,omitempty"`
+	Clusters     []ClusterSummary `json:"clusters"`
+	Baselines    Baselines        `json:"baselines"`
+	Preventing   []EdgeSummary    `json:"fusionPreventing"`
+	Variables    int              `json:"variables"`
+	Constraints  int              `json:"constraints"`
+}
+
+// ClusterSummary describes one cluster.
+type ClusterSummary struct {
+	Bindings     []string `json:"bindings"`
+	Reads        []string `json:"reads"`
+	ReadsScalars []string `json:"readsScalars,omitempty"`
+	Writes       []string `json:"writes"`
+	Contracted   []string `json:"contracted"`
+	Scalars      []string `json:"scalars,omitempty"`
+	External     bool     `json:"external,omitempty"`
+}
+
+// Baselines are the loop counts of Table 1.1's other clusterings.
+type Baselines struct {
+	Unfused int `json:"unfused"`
+	Stream  int `json:"stream"`
+	Megiddo int `json:"megiddo"`
+}
+
+// EdgeSummary is a fusion-preventing edge and why it prevents fusion.
+type EdgeSummary struct {
+	From    string   `json:"from"`
+	To      string   `json:"to"`
+	Reasons []string `json:"reasons"`
+}
+
+func orEmpty(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}
+
+// Summarize returns the printable form of a report.
+func (r *Report) Summarize() Summary {
+	s := Summary{
+		Name:         r.Graph.Sizes.Func.Def.Name.Name,
+		Loops:        r.Ours.Loops(),
+		Objective:    r.Ours.Objective,
+		Optimal:      r.Ours.Optimal,
+		SolveSeconds: r.Ours.SolveTime.Seconds(),
+		Fallback:     r.Ours.Fallback,
+		Baselines:    r.Baselines(),
+		Preventing:   []EdgeSummary{},
+		Variables:    len(r.Ours.Model.Vars),
+		Constraints:  len(r.Ours.Model.Rows),
+	}
+	for _, c := range r.Ours.Clusters {
+		s.Clusters = append(s.Clusters, ClusterSummary{
+			Bindings: c.Names(), Reads: orEmpty(c.Reads), ReadsScalars: c.ReadsScalars,
+			Writes: orEmpty(c.Writes), Contracted: orEmpty(c.Contracted), Scalars: c.Scalars, External: c.External(),
+		})
+	}
+	for _, e := range r.Graph.Edges {
+		if e.Preventing {
+			s.Preventing = append(s.Preventing, EdgeSummary{From: e.From.Name, To: e.To.Name, Reasons: e.Reasons})
+		}
+	}
+	return s
+}
+
+// Baselines counts the loops of the baseline clusterings.
+func (r *Report) Baselines() Baselines {
+	return Baselines{Unfused: r.Unfused.Loops(), Stream: r.Stream.Loops(), Megiddo: r.Megiddo.Loops()}
+}
+
+// WriteText prints the report for people; withTime adds the solve time (golden tests leave it
+// out, since it varies).
+func (r *Report) WriteText(w io.Writer, withTime bool) {
+	s := r.Summarize()
+	status := "optimal"
+	if !s.Optimal {
+		status = "not proven optimal: the solver's time limit was reached"
+	}
+	if s.Fallback != "" {
+		status = s.Fallback
+	}
+	if withTime {
+		status += fmt.Sprintf(", solved in %s", r.Ours.SolveTime.Round(10_000))
+	}
+	fmt.Fprintf(w, "%s: %s, objective %d (%s)\n", s.Name, plural(s.Loops, "loop"), s.Objective, status)
+	b := s.Baselines
+	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %d\n", b.Unfused, b.Stream, b.Megiddo)
+	loop := 0
+	for _, c := range s.Clusters {
+		if c.External {
+			fmt.Fprintf(w, "  external: %s\n", strings.Join(c.Bindings, ", "))
+			continue
+		}
+		loop++
+		fmt.Fprintf(w, "  loop %d: %s\n", loop, strings.Join(c.Bindings, ", "))
+		var parts []string
+		if len(c.Reads) > 0 {
+			parts = append(parts, "reads "+strings.Join(c.Reads, ", "))
+		}
+		if len(c.ReadsScalars) > 0 {
+			parts = append(parts, "uses "+strings.Join(c.ReadsScalars, ", "))
+		}
+		if len(c.Writes) > 0 {
+			parts = append(parts, "writes "+strings.Join(c.Writes, ", "))
+		}
+		if len(c.Contracted) > 0 {
+			parts = append(parts, "contracts "+strings.Join(c.Contracted, ", "))
+		}
+		if len(c.Scalars) > 0 {
+			parts = append(parts, "computes "+strings.Join(c.Scalars, ", "))
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(w, "    %s\n", strings.Join(parts, "; "))
+		}
+	}
+	if len(s.Preventing) > 0 {
+		fmt.Fprintf(w, "  fusion-preventing edges:\n")
+		for _, e := range s.Preventing {
+			fmt.Fprintf(w, "    %s -> %s: %s\n", e.From, e.To, strings.Join(e.Reasons, "; "))
+		}
+	}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"context"
+	"flag"
+
+	"github.com/cnf-tools/cnf/cluster"
+)
+
+func init() {
+	var function string
+	register(&command{
+		name:    "ilp",
+		args:    "FILE [--function NAME]",
+		summary: "print the clustering ILP (Fig 1.14) in CPLEX LP format, for glpsol, cbc or highs",
+		flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&function, "function", "", "the definition (needed when the file has several)")
+		},
+		run: func(ctx context.Context, e *env, args []string) int {
+			if len(args) != 1 {
+				e.errorf("ilp: give exactly one FILE")
+				return exitUsage
+			}
+			r, code := oneFunction(e, "ilp", args[0], function)
+			if r == nil {
+				return code
+			}
+			m := cluster.Formulate(cluster.NewGraph(r), cluster.FormulateOptions{})
+			if err := cluster.WriteLP(e.stdout, m, "clustering ILP of "+r.Func.Def.Name.Name); err != nil {
+				e.errorf("ilp: %v", err)
+				return exitUsage
+			}
+			return exitOK
+		},
+	})
+}
