@@ -39,7 +39,13 @@ func Solve(ctx context.Context, g *Graph, opts Options) (*Result, error) {
 	if limit <= 0 {
 		limit = DefaultTimeLimit
 	}
-	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit})
+	var start []float64
+	if len(opts.Together) == 0 {
+		// A greedy clustering as the starting solution (valid for both variants when the
+		// variant's own rules hold; HiGHS ignores a start that violates the model).
+		start = m.StartValues(Greedy(g))
+	}
+	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: start})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
@@ -74,15 +80,23 @@ func Analyze(ctx context.Context, sizes *infer.Result, opts Options) (*Report, e
 		return nil, fmt.Errorf("%s was rejected by size inference", sizes.Func.Def.Name.Name)
 	}
 	g := NewGraph(sizes)
+	// The two solves are independent: run them side by side.
+	mopts := opts
+	mopts.SameSizeOnly = true
+	var meg *Result
+	var megErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		meg, megErr = Solve(ctx, g, mopts)
+	}()
 	ours, err := Solve(ctx, g, opts)
+	<-done
 	if err != nil {
 		return nil, err
 	}
-	mopts := opts
-	mopts.SameSizeOnly = true
-	meg, err := Solve(ctx, g, mopts)
-	if err != nil {
-		return nil, err
+	if megErr != nil {
+		return nil, megErr
 	}
 	return &Report{Graph: g, Ours: ours, Megiddo: meg, Stream: Stream(g), Unfused: Unfused(g)}, nil
 }

@@ -64,6 +64,10 @@ type FormulateOptions struct {
 	SameSizeOnly bool
 	// Together lists pairs of nodes that must share a cluster (to measure what that would cost).
 	Together [][2]int
+	// Paper gives Fig 1.14 literally: π unbounded and N as every big-M coefficient. Otherwise π_i
+	// is bounded by the fusion-preventing paths through i and each big-M by the π bounds of its
+	// pair, which gives the solver a tighter relaxation and the same optimum.
+	Paper bool
 }
 
 var lpName = regexp.MustCompile(`[^A-Za-z0-9_]`)
@@ -78,8 +82,11 @@ var lpName = regexp.MustCompile(`[^A-Za-z0-9_]`)
 // must be materialised) are kept as columns with equal bounds, so the objective value is exactly
 // Fig 1.14's. Solvers' presolve removes them at no cost.
 //
-// π has bounds [0, N-1]: a feasible clustering has at most N clusters, and numbering them in
-// dependency order satisfies every constraint, so no optimum is lost.
+// Tightening (unless opts.Paper): any feasible clustering can be given π_i = the length of the
+// longest chain of clusters ending at i's cluster. That satisfies every constraint, has π_i at
+// least the number of fusion-preventing edges on any path into i (each crosses clusters) and at
+// most N-1 minus those on any path out of i. So π_i ∈ [depth_i, N-1-height_i] loses no optimum,
+// and each big-M can be the largest difference these bounds allow.
 func Formulate(g *Graph, opts FormulateOptions) *Model {
 	n := len(g.Nodes)
 	m := &Model{Graph: g, N: n, x: map[[2]int]int{}, pi: make([]int, n), c: make([]int, n)}
@@ -103,8 +110,20 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 	addRow := func(r Row) { m.Rows = append(m.Rows, r) }
 	inf := math.Inf(1)
 
+	depth, height := g.fpDepths()
 	for i, nd := range g.Nodes {
-		m.pi[i] = addVar(Var{Name: name("pi", nd.Name), Kind: Continuous, Lo: 0, Hi: N - 1})
+		v := Var{Name: name("pi", nd.Name), Kind: Continuous, Lo: float64(depth[i]), Hi: N - 1 - float64(height[i])}
+		if opts.Paper {
+			v.Lo, v.Hi = math.Inf(-1), inf
+		}
+		m.pi[i] = addVar(v)
+	}
+	// bigM bounds π_b - π_a from above.
+	bigM := func(a, b int) float64 {
+		if opts.Paper {
+			return N
+		}
+		return math.Max(1, m.Vars[m.pi[b]].Hi-m.Vars[m.pi[a]].Lo)
 	}
 	for i, nd := range g.Nodes {
 		m.c[i] = -1
@@ -162,15 +181,15 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 			if edge != nil {
 				// x <= π_to - π_from <= N x
 				addRow(Row{Name: name("prec", g.Nodes[from].Name, g.Nodes[to].Name), Terms: []Term{{pt, 1}, {pf, -1}, {x, -1}}, Lo: 0, Hi: inf})
-				addRow(Row{Name: name("fuse", g.Nodes[from].Name, g.Nodes[to].Name), Terms: []Term{{pt, 1}, {pf, -1}, {x, -N}}, Lo: -inf, Hi: 0})
+				addRow(Row{Name: name("fuse", g.Nodes[from].Name, g.Nodes[to].Name), Terms: []Term{{pt, 1}, {pf, -1}, {x, -bigM(from, to)}}, Lo: -inf, Hi: 0})
 				continue
 			}
 			if m.Vars[x].Lo == 1 {
-				continue // -N <= π_j - π_i <= N holds for any π in [0, N-1]
+				continue // with x = 1 the pair's π are unconstrained: the rows would be redundant
 			}
 			// -N x <= π_j - π_i <= N x
-			addRow(Row{Name: name("same", g.Nodes[i].Name, g.Nodes[j].Name, "lo"), Terms: []Term{{pt, 1}, {pf, -1}, {x, N}}, Lo: 0, Hi: inf})
-			addRow(Row{Name: name("same", g.Nodes[i].Name, g.Nodes[j].Name, "hi"), Terms: []Term{{pt, 1}, {pf, -1}, {x, -N}}, Lo: -inf, Hi: 0})
+			addRow(Row{Name: name("same", g.Nodes[i].Name, g.Nodes[j].Name, "lo"), Terms: []Term{{pt, 1}, {pf, -1}, {x, bigM(to, from)}}, Lo: 0, Hi: inf})
+			addRow(Row{Name: name("same", g.Nodes[i].Name, g.Nodes[j].Name, "hi"), Terms: []Term{{pt, 1}, {pf, -1}, {x, -bigM(from, to)}}, Lo: -inf, Hi: 0})
 		}
 	}
 	for _, e := range g.Edges {
@@ -233,4 +252,32 @@ func (m *Model) neverFused(i, j int, opts FormulateOptions) bool {
 
 func (g *Graph) sameIter(i, j int) bool {
 	return g.Sizes.SameIter(g.Nodes[i].Binding, g.Nodes[j].Binding)
+}
+
+// fpDepths returns, for each node, the largest number of fusion-preventing edges on a path
+// into it (depth) and out of it (height).
+func (g *Graph) fpDepths() (depth, height []int) {
+	n := len(g.Nodes)
+	depth, height = make([]int, n), make([]int, n)
+	order := g.topo()
+	for _, i := range order {
+		for _, e := range g.in[i] {
+			d := depth[e.From.ID]
+			if e.Preventing {
+				d++
+			}
+			depth[i] = max(depth[i], d)
+		}
+	}
+	for k := len(order) - 1; k >= 0; k-- {
+		i := order[k]
+		for _, e := range g.out[i] {
+			h := height[e.To.ID]
+			if e.Preventing {
+				h++
+			}
+			height[i] = max(height[i], h)
+		}
+	}
+	return depth, height
 }

@@ -45,6 +45,13 @@ func TestILPMatchesExhaustive(t *testing.T) {
 			if int(sol.Objective) != cl.Cost() {
 				t.Fatalf("solver objective %v, cost of the clustering read back %d (%s)\n%s", sol.Objective, cl.Cost(), cl, source(r))
 			}
+			paper, err := SolveModel(context.Background(), Formulate(g, FormulateOptions{SameSizeOnly: sameSize, Paper: true}), SolveOptions{})
+			if err != nil {
+				t.Fatalf("solve the literal formulation: %v", err)
+			}
+			if paper.Objective != sol.Objective {
+				t.Fatalf("literal formulation %v, tightened %v\n%s", paper.Objective, sol.Objective, source(r))
+			}
 			ex, err := Exhaustive(g, sameSize)
 			if err != nil {
 				t.Fatalf("exhaustive: %v", err)
@@ -64,7 +71,7 @@ func TestBaselinesValid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for name, cl := range map[string]*Clustering{"ours": rep.Ours.Clustering, "stream": rep.Stream, "unfused": rep.Unfused} {
+		for name, cl := range map[string]*Clustering{"ours": rep.Ours.Clustering, "stream": rep.Stream, "unfused": rep.Unfused, "greedy": Greedy(rep.Graph)} {
 			if problems := Validate(rep.Graph, cl.Of, false); len(problems) > 0 {
 				t.Fatalf("%s clustering %s invalid: %v\n%s", name, cl, problems, source(r))
 			}

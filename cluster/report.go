@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/cnf-tools/cnf/syntax"
 )
 
 // Summary is a report in printable form: what `cnf cluster --json` prints.
@@ -68,8 +70,15 @@ func (r *Report) Summarize() Summary {
 		Constraints:  len(r.Ours.Model.Rows),
 	}
 	for _, c := range r.Ours.Clusters {
+		names := c.Names()
+		if c.External() {
+			names = nil
+			for _, id := range c.Nodes[0].Binding.Names {
+				names = append(names, id.Name)
+			}
+		}
 		s.Clusters = append(s.Clusters, ClusterSummary{
-			Bindings: c.Names(), Reads: orEmpty(c.Reads), ReadsScalars: c.ReadsScalars,
+			Bindings: names, Reads: orEmpty(c.Reads), ReadsScalars: c.ReadsScalars,
 			Writes: orEmpty(c.Writes), Contracted: orEmpty(c.Contracted), Scalars: c.Scalars, External: c.External(),
 		})
 	}
@@ -104,9 +113,10 @@ func (r *Report) WriteText(w io.Writer, withTime bool) {
 	b := s.Baselines
 	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %d\n", b.Unfused, b.Stream, b.Megiddo)
 	loop := 0
-	for _, c := range s.Clusters {
+	for k, c := range s.Clusters {
 		if c.External {
-			fmt.Fprintf(w, "  external: %s\n", strings.Join(c.Bindings, ", "))
+			b := r.Ours.Clusters[k].Nodes[0].Binding
+			fmt.Fprintf(w, "  external: %s = %s\n", strings.Join(c.Bindings, ", "), syntax.FormatCombinator(b.Rhs))
 			continue
 		}
 		loop++

@@ -3,6 +3,7 @@ package infer
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/cnf-tools/cnf/syntax"
 )
@@ -32,7 +33,8 @@ type Result struct {
 	filterOf map[*Var]*syntax.Binding // rigid output size of a filter -> the filter
 	s        *subst
 	names    *naming
-	conc     map[[2]*syntax.Binding]concestorPair
+	conc     map[[2]*syntax.Binding]concestorPair // memo of concestors, guarded by concMu
+	concMu   sync.Mutex
 }
 
 // OK reports whether size inference accepted the definition.

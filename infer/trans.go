@@ -96,7 +96,12 @@ type concestorPair struct {
 // Where both sides lead to a pair, the *closest* is chosen (the left one on a tie, as Fig 1.8's
 // closest does). The authors' implementation took the first pair it found, which they later
 // published as an erratum.
+//
+// A Result is shared between goroutines (two clusterings are solved side by side, and the
+// language server answers requests while it analyses), so the memo is guarded.
 func (r *Result) Concestors(a, b *syntax.Binding) (ca, cb *syntax.Binding, dist int, ok bool) {
+	r.concMu.Lock()
+	defer r.concMu.Unlock()
 	p := r.concestors(a, b)
 	return p.a, p.b, p.dist, p.ok
 }

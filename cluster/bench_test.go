@@ -1,0 +1,54 @@
+package cluster
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax/gen"
+)
+
+// benchSeeds are the programs each size is measured on (cnf gen --seed S --bindings N gives
+// the same programs).
+var benchSeeds = []uint64{1, 2, 3, 4, 5}
+
+func benchProgram(b *testing.B, n int, seed uint64) *Graph {
+	src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), gen.Options{Bindings: n})
+	prog := infer.Analyze("bench.cnf", []byte(src))
+	if prog.Funcs[0] == nil || !prog.Funcs[0].OK() {
+		b.Fatalf("generated program rejected: %v", prog.Diagnostics)
+	}
+	return NewGraph(prog.Funcs[0])
+}
+
+// BenchmarkSolve measures formulation and solve time on generated programs of 10 to 200
+// bindings, and reports the size of the formulation. docs/performance.md has the numbers.
+//
+//	go test ./cluster -run '^$' -bench Solve -benchtime 3x
+func BenchmarkSolve(b *testing.B) {
+	for _, n := range []int{10, 25, 50, 100, 200} {
+		for _, seed := range benchSeeds {
+			b.Run(fmt.Sprintf("bindings=%d/seed=%d", n, seed), func(b *testing.B) {
+				g := benchProgram(b, n, seed)
+				var m *Model
+				optimal := true
+				for i := 0; i < b.N; i++ {
+					m = Formulate(g, FormulateOptions{})
+					sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second})
+					if err != nil {
+						b.Fatal(err)
+					}
+					optimal = optimal && sol.Optimal
+				}
+				b.ReportMetric(float64(len(m.Vars)), "vars")
+				b.ReportMetric(float64(len(m.Rows)), "rows")
+				if !optimal {
+					b.ReportMetric(1, "not-optimal")
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cnf-tools/cnf/infer"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files with the current output")
+
+// TestExamplesGolden: the clustering report of every example (without solve times), and the
+// LP text and DOT diagram of normalize2. go test -update rewrites them; review the diff.
+func TestExamplesGolden(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*.cnf")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".cnf")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog := infer.Analyze(filepath.Base(path), src)
+			var b bytes.Buffer
+			for i, r := range prog.Funcs {
+				if r == nil || !r.OK() {
+					b.WriteString(prog.Syntax.Funcs[i].Def.Name.Name + ": not clustered (it has errors)\n")
+					continue
+				}
+				rep, err := Analyze(context.Background(), r, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if problems := Validate(rep.Graph, rep.Ours.Of, false); len(problems) > 0 {
+					t.Errorf("%s: invalid clustering: %v", r.Func.Def.Name.Name, problems)
+				}
+				rep.WriteText(&b, false)
+			}
+			goldenFile(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
+		})
+	}
+	r := sizesOf(t, example(t, "normalize2"))
+	g := NewGraph(r)
+	var lp bytes.Buffer
+	if err := WriteLP(&lp, Formulate(g, FormulateOptions{}), "clustering ILP of normalize2"); err != nil {
+		t.Fatal(err)
+	}
+	goldenFile(t, filepath.Join("testdata", "normalize2.lp"), lp.Bytes())
+	res, err := Solve(context.Background(), g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dot bytes.Buffer
+	if err := WriteDOT(&dot, res.Clustering, "normalize2"); err != nil {
+		t.Fatal(err)
+	}
+	goldenFile(t, filepath.Join("testdata", "normalize2.dot"), dot.Bytes())
+}
+
+func goldenFile(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("missing golden file %s (run go test -update)", path)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs\n--- got ---\n%s--- want ---\n%s", path, got, want)
+	}
+}
