@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.bash: the main job. Builds cnf (installing HiGHS first if it is missing) and runs it on
-# every program in examples/: the program in canonical layout, then its diagnostics and sizes.
+# every program in examples/: the program in canonical layout, its diagnostics and sizes, and its
+# optimal clustering into loops with the baselines.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/env.bash
@@ -10,5 +11,7 @@ for f in examples/*.cnf; do
   bin/cnf fmt "$f"
   echo "--- sizes (cnf infer)"
   bin/cnf infer "$f" || true   # some examples are wrong on purpose (bad1, bad2)
+  echo "--- loops (cnf cluster)"
+  bin/cnf cluster "$f" || true
   echo
 done

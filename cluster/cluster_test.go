@@ -235,9 +235,10 @@ func TestFallback(t *testing.T) {
 
 // The LP text is the same model: HiGHS reading it back finds the same optimum.
 func TestLPRoundTrip(t *testing.T) {
-	for _, name := range []string{"normalize2", "everything", "closestPoints"} {
+	for _, name := range []string{"normalize2", "everything", "closestPoints", "normalize2 paper"} {
+		name, paper := strings.CutSuffix(name, " paper")
 		g := NewGraph(sizesOf(t, example(t, name)))
-		m := Formulate(g, FormulateOptions{})
+		m := Formulate(g, FormulateOptions{Paper: paper})
 		var buf bytes.Buffer
 		if err := WriteLP(&buf, m, name); err != nil {
 			t.Fatal(err)

@@ -52,9 +52,16 @@ func WriteLP(w io.Writer, m *Model, title string) error {
 	}
 	bw.WriteString("Bounds\n")
 	for _, v := range m.Vars {
-		if v.Lo == v.Hi {
+		switch {
+		case v.Lo == v.Hi:
 			fmt.Fprintf(bw, " %s = %s\n", v.Name, num(v.Lo))
-		} else {
+		case math.IsInf(v.Lo, -1) && math.IsInf(v.Hi, 1):
+			fmt.Fprintf(bw, " %s free\n", v.Name)
+		case math.IsInf(v.Lo, -1):
+			fmt.Fprintf(bw, " -inf <= %s <= %s\n", v.Name, num(v.Hi))
+		case math.IsInf(v.Hi, 1):
+			fmt.Fprintf(bw, " %s >= %s\n", v.Name, num(v.Lo))
+		default:
 			fmt.Fprintf(bw, " %s <= %s <= %s\n", num(v.Lo), v.Name, num(v.Hi))
 		}
 	}

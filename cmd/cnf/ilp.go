@@ -8,13 +8,17 @@ import (
 )
 
 func init() {
-	var function string
+	var (
+		function string
+		paper    bool
+	)
 	register(&command{
 		name:    "ilp",
 		args:    "FILE [--function NAME]",
 		summary: "print the clustering ILP (Fig 1.14) in CPLEX LP format, for glpsol, cbc or highs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition (needed when the file has several)")
+			fs.BoolVar(&paper, "paper", false, "print Fig 1.14 literally (π unbounded, big-M = N) instead of the tightened model cnf solves")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			if len(args) != 1 {
@@ -25,7 +29,7 @@ func init() {
 			if r == nil {
 				return code
 			}
-			m := cluster.Formulate(cluster.NewGraph(r), cluster.FormulateOptions{})
+			m := cluster.Formulate(cluster.NewGraph(r), cluster.FormulateOptions{Paper: paper})
 			if err := cluster.WriteLP(e.stdout, m, "clustering ILP of "+r.Func.Def.Name.Name); err != nil {
 				e.errorf("ilp: %v", err)
 				return exitUsage
