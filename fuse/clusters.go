@@ -1,0 +1,148 @@
+package fuse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// BuildNetwork makes the process network of a loop cluster: a template per binding. The arrays
+// the cluster streams from memory (parameters, or arrays an earlier loop wrote) are its input
+// channels, fed by the environment as in Fig 4.9: the fused process pulls them, and the
+// DeferPull heuristic makes it finish each element before it pulls the next. (Array sources
+// written as pushing processes would run ahead of their consumers and make fusion deadlock.)
+// The network's outputs are the arrays the cluster writes and the scalars it computes.
+func BuildNetwork(c *cluster.Cluster) (*Network, error) {
+	net := &Network{}
+	produced := map[string]bool{}
+	for _, nd := range c.Nodes {
+		for _, id := range nd.Binding.Names {
+			produced[id.Name] = true
+		}
+	}
+	for _, nd := range c.Nodes {
+		p, err := Template(nd.Binding)
+		if err != nil {
+			return nil, err
+		}
+		net.Procs = append(net.Procs, p)
+		for _, in := range p.Ins {
+			if !produced[in] && !containsStr(net.Inputs, in) {
+				if !containsStr(c.Reads, in) {
+					return nil, fmt.Errorf("cluster reads %s as a stream, but it is not among its inputs", in)
+				}
+				net.Inputs = append(net.Inputs, in)
+			}
+		}
+	}
+	net.Outputs = append(append([]string{}, c.Writes...), c.Scalars...)
+	return net, nil
+}
+
+// Fused is the fused process of one cluster, or why fusion failed.
+type Fused struct {
+	Cluster *cluster.Cluster
+	Network *Network
+	Process *Process // nil if fusion failed or the cluster is an external
+	Err     error    // a *FusionError, or a problem building the network
+	Time    time.Duration
+}
+
+// FuseClusters fuses every loop of a clustering.
+func FuseClusters(cl *cluster.Clustering, maxStates int) []*Fused {
+	var out []*Fused
+	for _, c := range cl.Clusters {
+		f := &Fused{Cluster: c}
+		out = append(out, f)
+		if c.External() {
+			continue
+		}
+		start := time.Now()
+		f.Network, f.Err = BuildNetwork(c)
+		if f.Err == nil {
+			f.Process, f.Err = FuseNetwork(f.Network, maxStates)
+		}
+		f.Time = time.Since(start)
+	}
+	return out
+}
+
+// Mode selects how RunClusters executes each loop.
+type Mode int
+
+const (
+	// RunNetwork runs each loop as its process network, unfused, by the rules of Figs 4.7-4.9.
+	RunNetwork Mode = iota
+	// RunFused runs each loop as its single fused process. A loop whose fusion failed runs as
+	// its original, unfused network: the partially fused processes are for the report only,
+	// since each has committed to a schedule that the rest of the network may not follow.
+	RunFused
+)
+
+// RunClusters evaluates a definition cluster by cluster in execution order: externals as host
+// calls between loops, each loop as a process network or as its fused process. Materialised
+// arrays and scalars pass between clusters through memory.
+func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, inputs map[string]Value, ext Externals, mode Mode) (map[string]Value, error) {
+	if err := CheckInputs(fn, inputs); err != nil {
+		return nil, err
+	}
+	vals := map[string]Value{}
+	for k, v := range inputs {
+		vals[k] = v
+	}
+	var fused []*Fused
+	if mode == RunFused {
+		fused = FuseClusters(cl, MaxStates)
+	}
+	for k, c := range cl.Clusters {
+		if c.External() {
+			b := c.Nodes[0].Binding
+			if err := evalBinding(fn, b, vals, ext); err != nil {
+				return nil, &RunError{Binding: b.Name(), Err: err}
+			}
+			continue
+		}
+		var procs []*Process
+		net, err := BuildNetwork(c)
+		if err != nil {
+			return nil, err
+		}
+		procs = net.Procs
+		if mode == RunFused {
+			f := fused[k]
+			var fe *FusionError
+			switch {
+			case f.Process != nil:
+				procs = []*Process{f.Process}
+			case errors.As(f.Err, &fe):
+				// fusion failed and was reported: run the network unfused
+			case f.Err != nil:
+				return nil, f.Err
+			}
+		}
+		env := NewEnv(vals)
+		inputs := map[string]Array{}
+		for _, a := range net.Inputs {
+			inputs[a] = vals[a].(Array)
+		}
+		out, err := Execute(ctx, procs, inputs, net.Outputs, env)
+		if err != nil {
+			return nil, &RunError{Binding: fmt.Sprintf("loop %d (%v)", k+1, c.Names()), Err: err}
+		}
+		for _, a := range c.Writes {
+			vals[a] = out[a]
+		}
+		for _, s := range c.Scalars {
+			vs := out[s]
+			if len(vs) != 1 {
+				return nil, fmt.Errorf("loop %d produced %d values for the scalar %s", k+1, len(vs), s)
+			}
+			vals[s] = vs[0]
+		}
+	}
+	return results(fn, vals), nil
+}

@@ -1,0 +1,272 @@
+package fuse
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// Externals are the host functions that external bindings may call. Each takes the external's
+// arguments and returns one value per bound name.
+type Externals map[string]func(args []Value) ([]Value, error)
+
+// DefaultExternals is a small library for running examples: length, sum, reverse, sort,
+// maximum and minimum of an array.
+func DefaultExternals() Externals {
+	one := func(f func(Array) (Value, error)) func([]Value) ([]Value, error) {
+		return func(args []Value) ([]Value, error) {
+			if len(args) != 1 {
+				return nil, fmt.Errorf("takes one array")
+			}
+			a, ok := args[0].(Array)
+			if !ok {
+				return nil, fmt.Errorf("takes an array, got %s", FormatValue(args[0]))
+			}
+			v, err := f(a)
+			return []Value{v}, err
+		}
+	}
+	fold := func(op string) func(Array) (Value, error) {
+		return func(a Array) (Value, error) {
+			if len(a) == 0 {
+				if op == "+" {
+					return int64(0), nil
+				}
+				return nil, fmt.Errorf("empty array")
+			}
+			acc := a[0]
+			for _, x := range a[1:] {
+				var err error
+				if op == "+" {
+					acc, err = arith("+", acc, x)
+				} else {
+					f, _ := builtin(op)
+					acc, err = Apply(f, acc, x)
+				}
+				if err != nil {
+					return nil, err
+				}
+			}
+			return acc, nil
+		}
+	}
+	return Externals{
+		"length":  one(func(a Array) (Value, error) { return int64(len(a)), nil }),
+		"sum":     one(fold("+")),
+		"maximum": one(fold("max")),
+		"minimum": one(fold("min")),
+		"reverse": one(func(a Array) (Value, error) {
+			out := make(Array, len(a))
+			for i, x := range a {
+				out[len(a)-1-i] = x
+			}
+			return out, nil
+		}),
+		"sort": one(func(a Array) (Value, error) {
+			out := append(Array{}, a...)
+			var err error
+			sort.SliceStable(out, func(i, j int) bool {
+				c, e := compare(out[i], out[j])
+				if e != nil {
+					err = e
+				}
+				return c < 0
+			})
+			return out, err
+		}),
+	}
+}
+
+// RunError is a run-time error located at the binding that raised it.
+type RunError struct {
+	Binding string
+	Err     error
+}
+
+func (e *RunError) Error() string { return fmt.Sprintf("%s: %v", e.Binding, e.Err) }
+func (e *RunError) Unwrap() error { return e.Err }
+
+// CheckInputs checks that every parameter has a value of the right kind.
+func CheckInputs(fn *syntax.Func, inputs map[string]Value) error {
+	var missing []string
+	for _, p := range fn.Params {
+		v, ok := inputs[p.Name]
+		if !ok {
+			missing = append(missing, p.Name)
+			continue
+		}
+		if _, isArr := v.(Array); isArr != (p.Kind == syntax.Array) {
+			return fmt.Errorf("parameter %s is %s, but %s was given", p.Name, article(p.Kind), FormatValue(v))
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("no value for %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+func article(k syntax.Kind) string {
+	if k == syntax.Array {
+		return "an array"
+	}
+	return "a scalar"
+}
+
+// RunReference evaluates a definition directly on arrays, binding by binding in dependency
+// order: the reference semantics that fused execution is compared with.
+func RunReference(fn *syntax.Func, inputs map[string]Value, ext Externals) (map[string]Value, error) {
+	if err := CheckInputs(fn, inputs); err != nil {
+		return nil, err
+	}
+	vals := map[string]Value{}
+	for k, v := range inputs {
+		vals[k] = v
+	}
+	for _, b := range fn.Order {
+		if err := evalBinding(fn, b, vals, ext); err != nil {
+			return nil, &RunError{Binding: b.Name(), Err: err}
+		}
+	}
+	return results(fn, vals), nil
+}
+
+func results(fn *syntax.Func, vals map[string]Value) map[string]Value {
+	out := map[string]Value{}
+	for _, r := range fn.Def.Results {
+		out[r.Name] = vals[r.Name]
+	}
+	return out
+}
+
+func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext Externals) error {
+	env := NewEnv(vals)
+	arr := func(id *syntax.Ident) Array { return vals[id.Name].(Array) }
+	worker := func(e syntax.Expr) (Value, error) { return Eval(e, env) }
+	switch c := b.Rhs.(type) {
+	case *syntax.Map:
+		w, err := worker(c.Worker)
+		if err != nil {
+			return err
+		}
+		n := len(arr(c.Arrays[0]))
+		for _, a := range c.Arrays[1:] {
+			if len(arr(a)) != n {
+				return fmt.Errorf("%s needs arrays of one size, but %s has %d elements and %s %d", c.Keyword.Name, c.Arrays[0].Name, n, a.Name, len(arr(a)))
+			}
+		}
+		out := make(Array, n)
+		for i := range out {
+			args := make([]Value, len(c.Arrays))
+			for k, a := range c.Arrays {
+				args[k] = arr(a)[i]
+			}
+			if out[i], err = Apply(w, args...); err != nil {
+				return err
+			}
+		}
+		vals[b.Name()] = out
+	case *syntax.Filter:
+		w, err := worker(c.Worker)
+		if err != nil {
+			return err
+		}
+		out := Array{}
+		for _, x := range arr(c.Array) {
+			keep, err := Apply(w, x)
+			if err != nil {
+				return err
+			}
+			k, ok := keep.(bool)
+			if !ok {
+				return fmt.Errorf("the predicate of filter returned %s, not a Bool", FormatValue(keep))
+			}
+			if k {
+				out = append(out, x)
+			}
+		}
+		vals[b.Name()] = out
+	case *syntax.Fold:
+		w, err := worker(c.Worker)
+		if err != nil {
+			return err
+		}
+		acc, err := worker(c.Init)
+		if err != nil {
+			return err
+		}
+		for _, x := range arr(c.Array) {
+			if acc, err = Apply(w, acc, x); err != nil {
+				return err
+			}
+		}
+		vals[b.Name()] = acc
+	case *syntax.Generate:
+		n, err := worker(c.Size)
+		if err != nil {
+			return err
+		}
+		size, ok := n.(int64)
+		if !ok {
+			return fmt.Errorf("the size of generate is %s, not an Int", FormatValue(n))
+		}
+		w, err := worker(c.Worker)
+		if err != nil {
+			return err
+		}
+		out := Array{}
+		for i := int64(0); i < size; i++ {
+			v, err := Apply(w, i)
+			if err != nil {
+				return err
+			}
+			out = append(out, v)
+		}
+		vals[b.Name()] = out
+	case *syntax.Gather:
+		data := arr(c.Data)
+		out := Array{}
+		for _, i := range arr(c.Indices) {
+			v, err := index(data, i)
+			if err != nil {
+				return err
+			}
+			out = append(out, v)
+		}
+		vals[b.Name()] = out
+	case *syntax.Cross:
+		out := Array{}
+		for _, x := range arr(c.A) {
+			for _, y := range arr(c.B) {
+				out = append(out, Tuple{x, y})
+			}
+		}
+		vals[b.Name()] = out
+	case *syntax.External:
+		f, ok := ext[c.Func.Name]
+		if !ok {
+			return &UnknownHostError{Name: c.Func.Name}
+		}
+		args := make([]Value, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = vals[a.Name]
+		}
+		outs, err := f(args)
+		if err != nil {
+			return fmt.Errorf("external %s: %w", c.Func.Name, err)
+		}
+		if len(outs) != len(b.Names) {
+			return fmt.Errorf("external %s returned %d values for %d names", c.Func.Name, len(outs), len(b.Names))
+		}
+		for i, id := range b.Names {
+			if s := fn.Symbols[id.Name]; s != nil && s.Kind == syntax.Array {
+				if _, ok := outs[i].(Array); !ok {
+					return fmt.Errorf("external %s returned %s for the array %s", c.Func.Name, FormatValue(outs[i]), id.Name)
+				}
+			}
+			vals[id.Name] = outs[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,132 @@
+package fuse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/syntax/gen"
+	"pgregory.net/rapid"
+)
+
+// drawInputs makes inputs for a definition: arrays of 0 to 6 small integers (arrays that share a
+// size in the scheme get one length), and small integer scalars.
+func drawInputs(t *rapid.T, r *infer.Result) map[string]Value {
+	inputs := map[string]Value{}
+	lengths := map[string]int{}
+	for _, p := range r.Func.Params {
+		if p.Kind != syntax.Array {
+			inputs[p.Name] = int64(rapid.IntRange(-2, 5).Draw(t, "scalar "+p.Name))
+			continue
+		}
+		size := r.FormatSize(r.Size(p.Name), false)
+		n, ok := lengths[size]
+		if !ok {
+			n = rapid.SampledFrom([]int{0, 1, 2, 3, 6}).Draw(t, "length of "+size)
+			lengths[size] = n
+		}
+		arr := make(Array, n)
+		for i := range arr {
+			arr[i] = int64(rapid.IntRange(-4, 9).Draw(t, "element"))
+		}
+		inputs[p.Name] = arr
+	}
+	return inputs
+}
+
+func sameResults(a, b map[string]Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if !Equal(v, b[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+func show(m map[string]Value) string {
+	s := ""
+	for k, v := range m {
+		s += fmt.Sprintf(" %s=%s", k, FormatValue(v))
+	}
+	return s
+}
+
+// The three semantics agree: the reference interpreter on arrays, every loop run as its process
+// network (Figs 4.7-4.9, one-element buffers), and every loop run as its fused process. A run
+// that fails in the reference (an index out of range, say) fails in the other two as well.
+// The thesis's implementation never compared fused with unfused results.
+//
+//	go test ./fuse -run ThreeSemantics -rapid.checks=3000
+func TestThreeSemanticsAgree(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 12).Draw(t, "bindings")
+		src := gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: n, NoExternals: true})
+		prog := infer.Analyze("gen.cnf", []byte(src))
+		r := prog.Funcs[0]
+		if r == nil || !r.OK() {
+			t.Fatalf("rejected:\n%s", src)
+		}
+		rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range FuseClusters(rep.Ours.Clustering, MaxStates) {
+			var fe *FusionError
+			if f.Err != nil && !errors.As(f.Err, &fe) {
+				t.Fatalf("fusion broke: %v\n%s", f.Err, src)
+			}
+			// A reported fusion failure is allowed (TestFusionRate bounds how often): the
+			// partially fused processes run instead, and must agree too.
+		}
+		inputs := drawInputs(t, r)
+		ref, refErr := RunReference(r.Func, inputs, nil)
+		for _, mode := range []Mode{RunNetwork, RunFused} {
+			got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, nil, mode)
+			switch {
+			case refErr != nil && err == nil:
+				t.Fatalf("mode %d succeeded where the reference failed (%v):\n%s\ninputs%s", mode, refErr, src, show(inputs))
+			case refErr == nil && err != nil:
+				t.Fatalf("mode %d failed: %v\n%s\ninputs%s", mode, err, src, show(inputs))
+			case refErr == nil && !sameResults(ref, got):
+				t.Fatalf("mode %d differs from the reference:\n got%s\nwant%s\n%s\ninputs%s", mode, show(got), show(ref), src, show(inputs))
+			}
+		}
+	})
+}
+
+// TestFusionRate: pairwise fusion is heuristic (section 4.5.1 shows networks no order fuses), so
+// some clusters are reported as not fusible. On a fixed sample of random programs at least 99%
+// of the clusters with two or more processes must fuse into one process (measured here: 784 of
+// 786 for 12-binding programs).
+func TestFusionRate(t *testing.T) {
+	total, fused := 0, 0
+	for seed := uint64(1); seed <= 200; seed++ {
+		src := gen.Program(rand.New(rand.NewPCG(seed, 9)), gen.Options{Bindings: 12, NoExternals: true})
+		r := infer.Analyze("rate.cnf", []byte(src)).Funcs[0]
+		rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range FuseClusters(rep.Ours.Clustering, MaxStates) {
+			if f.Network == nil || len(f.Network.Procs) < 2 {
+				continue
+			}
+			total++
+			if f.Err == nil {
+				fused++
+			}
+		}
+	}
+	if total == 0 || fused*100 < total*99 {
+		t.Fatalf("fused %d of %d clusters, below 99%%", fused, total)
+	}
+	t.Logf("fused %d of %d clusters", fused, total)
+}

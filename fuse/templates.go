@@ -1,0 +1,268 @@
+package fuse
+
+import (
+	"fmt"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// Expression builders for templates.
+func ident(name string) *syntax.Ident { return &syntax.Ident{Name: name} }
+
+// app applies a worker to arguments. Operator sections applied to their missing operands are
+// written as the operator application they stand for, so that fused processes read like
+// Listing 4.4 (v / sum1 rather than (/ sum1) v).
+func app(f syntax.Expr, args ...syntax.Expr) syntax.Expr {
+	if sec, ok := f.(*syntax.Section); ok {
+		switch {
+		case sec.X == nil && sec.Y == nil && len(args) == 2:
+			return bin2(sec.Op, args[0], args[1])
+		case sec.Y != nil && len(args) == 1:
+			return bin2(sec.Op, args[0], sec.Y)
+		case sec.X != nil && len(args) == 1:
+			return bin2(sec.Op, sec.X, args[0])
+		}
+	}
+	return &syntax.App{Fun: paren(f), Args: args}
+}
+
+func bin2(op *syntax.Op, x, y syntax.Expr) syntax.Expr {
+	return &syntax.Binary{Op: op, X: x, Y: y}
+}
+
+func paren(e syntax.Expr) syntax.Expr {
+	switch e.(type) {
+	case *syntax.Ident, *syntax.Paren, *syntax.Section, *syntax.Tuple, *syntax.IntLit, *syntax.FloatLit, *syntax.BoolLit:
+		return e
+	}
+	return &syntax.Paren{X: e}
+}
+
+func bin(op string, x, y syntax.Expr) syntax.Expr {
+	return &syntax.Binary{Op: &syntax.Op{Name: op}, X: x, Y: y}
+}
+
+func intLit(n int64) syntax.Expr { return &syntax.IntLit{Value: n} }
+
+// builder numbers the labels of one template: name0, name1, ...
+type builder struct {
+	p      *Process
+	prefix string
+}
+
+func newBuilder(name, prefix, comb string) *builder {
+	return &builder{p: &Process{Name: name, Instrs: map[Label]*Instr{}, Combinators: []string{comb}}, prefix: prefix}
+}
+
+func (b *builder) l(i int) Label { return Label(fmt.Sprintf("%s%d", b.prefix, i)) }
+
+func (b *builder) at(i int, in *Instr) {
+	lab := b.l(i)
+	b.p.Instrs[lab] = in
+	b.p.Order = append(b.p.Order, lab)
+}
+
+func (b *builder) done(ins, outs []string, heap ...HeapVar) *Process {
+	b.p.Ins, b.p.Outs, b.p.Heap = sortedUnique(ins), sortedUnique(outs), heap
+	b.p.Start = b.l(0)
+	return b.p
+}
+
+func next(l Label, us ...Update) Next { return Next{Label: l, Updates: us} }
+
+// Template returns the process of a binding (Listings 4.1 and 4.2 in style). Arrays that the
+// combinator streams are channels named after the arrays; arrays it reads at random (gather's
+// data, cross's second array) are materialised and read from the environment by name. A fold
+// pushes its final value on a channel named after its result.
+func Template(b *syntax.Binding) (*Process, error) {
+	name := b.Name()
+	comb := b.Name() + " = " + syntax.FormatCombinator(b.Rhs)
+	v := func(s string) string { return name + "." + s }
+	switch c := b.Rhs.(type) {
+	case *syntax.Map:
+		return mapTemplate(name, comb, c), nil
+	case *syntax.Filter:
+		t := newBuilder("filter "+name, name+"_", comb)
+		x := v("v")
+		t.at(0, &Instr{Op: Pull, Chan: c.Array.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(4))})
+		t.at(1, &Instr{Op: Case, Expr: app(c.Worker, ident(x)), Next: next(t.l(2)), Else: next(t.l(3))})
+		t.at(2, &Instr{Op: Push, Chan: name, Expr: ident(x), Next: next(t.l(3))})
+		t.at(3, &Instr{Op: Drop, Chan: c.Array.Name, Next: next(t.l(0))})
+		t.at(4, &Instr{Op: Close, Chan: name, Next: next(t.l(5))})
+		t.at(5, &Instr{Op: Exit})
+		return t.done([]string{c.Array.Name}, []string{name}, HeapVar{Name: x}), nil
+	case *syntax.Fold:
+		t := newBuilder("fold "+name, name+"_", comb)
+		s, x := v("s"), v("v")
+		t.at(0, &Instr{Op: Pull, Chan: c.Array.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(2))})
+		t.at(1, &Instr{Op: Drop, Chan: c.Array.Name, Next: next(t.l(0), Update{Var: s, Expr: app(c.Worker, ident(s), ident(x))})})
+		t.at(2, &Instr{Op: Push, Chan: name, Expr: ident(s), Next: next(t.l(3))})
+		t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
+		t.at(4, &Instr{Op: Exit})
+		return t.done([]string{c.Array.Name}, []string{name}, HeapVar{Name: s, Init: c.Init}, HeapVar{Name: x}), nil
+	case *syntax.Generate:
+		t := newBuilder("generate "+name, name+"_", comb)
+		i := v("i")
+		t.at(0, &Instr{Op: Case, Expr: bin("<", ident(i), c.Size), Next: next(t.l(1)), Else: next(t.l(3))})
+		t.at(1, &Instr{Op: Push, Chan: name, Expr: app(c.Worker, ident(i)), Next: next(t.l(2))})
+		t.at(2, &Instr{Op: Jump, Next: next(t.l(0), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
+		t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
+		t.at(4, &Instr{Op: Exit})
+		return t.done(nil, []string{name}, HeapVar{Name: i, Init: intLit(0)}), nil
+	case *syntax.Gather:
+		t := newBuilder("gather "+name, name+"_", comb)
+		x := v("v")
+		t.at(0, &Instr{Op: Pull, Chan: c.Indices.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(3))})
+		t.at(1, &Instr{Op: Push, Chan: name, Expr: bin("!", ident(c.Data.Name), ident(x)), Next: next(t.l(2))})
+		t.at(2, &Instr{Op: Drop, Chan: c.Indices.Name, Next: next(t.l(0))})
+		t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
+		t.at(4, &Instr{Op: Exit})
+		return t.done([]string{c.Indices.Name}, []string{name}, HeapVar{Name: x}), nil
+	case *syntax.Cross:
+		t := newBuilder("cross "+name, name+"_", comb)
+		x, j := v("v"), v("j")
+		t.at(0, &Instr{Op: Pull, Chan: c.A.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(5))})
+		t.at(1, &Instr{Op: Case, Expr: bin("<", ident(j), app(ident("length"), ident(c.B.Name))), Next: next(t.l(2)), Else: next(t.l(4))})
+		t.at(2, &Instr{Op: Push, Chan: name, Expr: &syntax.Tuple{Elems: []syntax.Expr{ident(x), bin("!", ident(c.B.Name), ident(j))}}, Next: next(t.l(3))})
+		t.at(3, &Instr{Op: Jump, Next: next(t.l(1), Update{Var: j, Expr: bin("+", ident(j), intLit(1))})})
+		t.at(4, &Instr{Op: Drop, Chan: c.A.Name, Next: next(t.l(0), Update{Var: j, Expr: intLit(0)})})
+		t.at(5, &Instr{Op: Close, Chan: name, Next: next(t.l(6))})
+		t.at(6, &Instr{Op: Exit})
+		return t.done([]string{c.A.Name}, []string{name}, HeapVar{Name: x}, HeapVar{Name: j, Init: intLit(0)}), nil
+	}
+	return nil, fmt.Errorf("%s: an external is a host call between loops, not a process", name)
+}
+
+// mapTemplate pulls from each input in turn, pushes the worker's result, and drops every input.
+// When an input closes, the inputs already pulled this round are dropped, the output is closed,
+// and the other inputs are drained: pulled and dropped in the same lockstep order as the main
+// loop until each closes. Inputs of one map_n have one size, so draining never runs; but fusion
+// explores it statically, and a drain with another access pattern than the main loop's, or a
+// reader left waiting for the output, would be a static deadlock.
+func mapTemplate(name, comb string, c *syntax.Map) *Process {
+	t := newBuilder(c.Keyword.Name+" "+name, name+"_", comb)
+	n := len(c.Arrays)
+	chans := make([]string, n)
+	vars := make([]string, n)
+	args := make([]syntax.Expr, n)
+	heap := make([]HeapVar, n)
+	for i, a := range c.Arrays {
+		chans[i] = a.Name
+		vars[i] = fmt.Sprintf("%s.v%d", name, i+1)
+		if n == 1 {
+			vars[i] = name + ".v"
+		}
+		args[i] = ident(vars[i])
+		heap[i] = HeapVar{Name: vars[i]}
+	}
+	// Duplicate inputs (map2 f xs xs) read the channel once and reuse the value.
+	first := map[string]int{}
+	var uniq []int
+	for i, ch := range chans {
+		if _, ok := first[ch]; !ok {
+			first[ch] = i
+			uniq = append(uniq, i)
+		}
+	}
+	var copies []Update
+	for i := range chans {
+		if first[chans[i]] != i {
+			copies = append(copies, Update{Var: vars[i], Expr: ident(vars[first[chans[i]]])})
+		}
+	}
+	free := 0
+	alloc := func() int { free++; return free - 1 }
+	exitL := -1
+	drains := map[string]int{}
+	// loop emits a lockstep round over the inputs rs: pull each, then (if push) push the result,
+	// then drop each and start again. When input k closes, drop those pulled before it, close
+	// the output if it is still open, and drain the rest.
+	var loop func(rs []int, push bool) int
+	loop = func(rs []int, push bool) int {
+		key := fmt.Sprint(rs, push)
+		if l, ok := drains[key]; ok {
+			return l
+		}
+		if len(rs) == 0 {
+			return exitL
+		}
+		pulls := make([]int, len(rs))
+		for k := range rs {
+			pulls[k] = alloc()
+		}
+		drains[key] = pulls[0]
+		pushAt := -1
+		if push {
+			pushAt = alloc()
+		}
+		drops := make([]int, len(rs))
+		for k := range rs {
+			drops[k] = alloc()
+		}
+		for k, r := range rs {
+			then := drops[0]
+			var us []Update
+			switch {
+			case k+1 < len(rs):
+				then = pulls[k+1]
+			case push:
+				then, us = pushAt, copies
+			}
+			// Input r closed: drop the ones pulled this round, close, drain the others.
+			onClose := alloc()
+			at := onClose
+			for m := 0; m < k; m++ {
+				nx := alloc()
+				t.at(at, &Instr{Op: Drop, Chan: chans[rs[m]], Next: next(t.l(nx))})
+				at = nx
+			}
+			rest := append(append([]int{}, rs[:k]...), rs[k+1:]...)
+			if push {
+				nx := alloc()
+				t.at(at, &Instr{Op: Close, Chan: name, Next: next(t.l(nx))})
+				at = nx
+			}
+			t.at(at, &Instr{Op: Jump, Next: next(t.l(loop(rest, false)))})
+			t.at(pulls[k], &Instr{Op: Pull, Chan: chans[r], Var: vars[r], Next: next(t.l(then), us...), Else: next(t.l(onClose))})
+		}
+		if push {
+			t.at(pushAt, &Instr{Op: Push, Chan: name, Expr: app(c.Worker, args...), Next: next(t.l(drops[0]))})
+		}
+		for k, r := range rs {
+			to := pulls[0]
+			if k+1 < len(rs) {
+				to = drops[k+1]
+			}
+			t.at(drops[k], &Instr{Op: Drop, Chan: chans[r], Next: next(t.l(to))})
+		}
+		return pulls[0]
+	}
+	exitL = 1 << 20 // placeholder until the exit label is known
+	start := loop(uniq, true)
+	realExit := alloc()
+	t.at(realExit, &Instr{Op: Exit})
+	for _, in := range t.p.Instrs {
+		for _, nx := range in.nexts() {
+			if nx.Label == t.l(exitL) {
+				nx.Label = t.l(realExit)
+			}
+		}
+	}
+	if start != 0 {
+		panic("fuse: the map template must start at its first label")
+	}
+	return t.done(chans, []string{name}, heap...)
+}
+
+// Source streams a materialised array (a parameter, or an array an earlier loop wrote) into a
+// channel of the same name: the loop counter of a cluster.
+func Source(array string) *Process {
+	t := newBuilder("source "+array, array+"_src", "read "+array)
+	i := array + ".i"
+	t.at(0, &Instr{Op: Case, Expr: bin("<", ident(i), app(ident("length"), ident(array))), Next: next(t.l(1)), Else: next(t.l(3))})
+	t.at(1, &Instr{Op: Push, Chan: array, Expr: bin("!", ident(array), ident(i)), Next: next(t.l(2))})
+	t.at(2, &Instr{Op: Jump, Next: next(t.l(0), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
+	t.at(3, &Instr{Op: Close, Chan: array, Next: next(t.l(4))})
+	t.at(4, &Instr{Op: Exit})
+	return t.done(nil, []string{array}, HeapVar{Name: i, Init: intLit(0)})
+}
