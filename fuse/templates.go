@@ -13,6 +13,13 @@ func ident(name string) *syntax.Ident { return &syntax.Ident{Name: name} }
 // written as the operator application they stand for, so that fused processes read like
 // Listing 4.4 (v / sum1 rather than (/ sum1) v).
 func app(f syntax.Expr, args ...syntax.Expr) syntax.Expr {
+	for {
+		p, ok := f.(*syntax.Paren)
+		if !ok {
+			break
+		}
+		f = p.X
+	}
 	if sec, ok := f.(*syntax.Section); ok {
 		switch {
 		case sec.X == nil && sec.Y == nil && len(args) == 2:
@@ -23,7 +30,89 @@ func app(f syntax.Expr, args ...syntax.Expr) syntax.Expr {
 			return bin2(sec.Op, sec.X, args[0])
 		}
 	}
+	if lam, ok := f.(*syntax.Lambda); ok && len(args) > 0 {
+		// Beta-reduce a lambda applied to variables: the arguments are heap variables, whose
+		// names contain a dot and so can never be captured by a lambda inside the body.
+		body := lam.Body
+		k := 0
+		for ; k < len(args) && k < len(lam.Params); k++ {
+			id, isName := lam.Params[k].(*syntax.Ident)
+			arg, isVar := args[k].(*syntax.Ident)
+			if !isName || !isVar {
+				break
+			}
+			body = substitute(body, id.Name, arg)
+		}
+		if k == len(args) && k == len(lam.Params) {
+			return body
+		}
+		if k > 0 {
+			return &syntax.App{Fun: paren(&syntax.Lambda{Params: lam.Params[k:], Body: body}), Args: args[k:]}
+		}
+	}
 	return &syntax.App{Fun: paren(f), Args: args}
+}
+
+// substitute replaces the free occurrences of name in e by repl.
+func substitute(e syntax.Expr, name string, repl syntax.Expr) syntax.Expr {
+	sub := func(x syntax.Expr) syntax.Expr { return substitute(x, name, repl) }
+	switch e := e.(type) {
+	case *syntax.Ident:
+		if e.Name == name {
+			return repl
+		}
+		return e
+	case *syntax.App:
+		args := make([]syntax.Expr, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = sub(a)
+		}
+		return &syntax.App{Fun: sub(e.Fun), Args: args}
+	case *syntax.Binary:
+		return &syntax.Binary{Op: e.Op, X: sub(e.X), Y: sub(e.Y)}
+	case *syntax.Neg:
+		return &syntax.Neg{X: sub(e.X)}
+	case *syntax.Section:
+		s := &syntax.Section{Op: e.Op}
+		if e.X != nil {
+			s.X = sub(e.X)
+		}
+		if e.Y != nil {
+			s.Y = sub(e.Y)
+		}
+		return s
+	case *syntax.Lambda:
+		for _, p := range e.Params {
+			shadowed := false
+			patternBinds(p, func(n string) { shadowed = shadowed || n == name })
+			if shadowed {
+				return e
+			}
+		}
+		return &syntax.Lambda{Params: e.Params, Body: sub(e.Body)}
+	case *syntax.Tuple:
+		elems := make([]syntax.Expr, len(e.Elems))
+		for i, x := range e.Elems {
+			elems[i] = sub(x)
+		}
+		return &syntax.Tuple{Elems: elems}
+	case *syntax.If:
+		return &syntax.If{Cond: sub(e.Cond), Then: sub(e.Then), Else: sub(e.Else)}
+	case *syntax.Paren:
+		return &syntax.Paren{X: sub(e.X)}
+	}
+	return e
+}
+
+func patternBinds(p syntax.Pattern, f func(string)) {
+	switch p := p.(type) {
+	case *syntax.Ident:
+		f(p.Name)
+	case *syntax.TuplePattern:
+		for _, q := range p.Elems {
+			patternBinds(q, f)
+		}
+	}
 }
 
 func bin2(op *syntax.Op, x, y syntax.Expr) syntax.Expr {

@@ -1,0 +1,150 @@
+package fuse
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/infer"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files with the current output")
+
+// TestExamplesGolden: the fused process of every loop of every example, printed as cnf fuse
+// prints it (with the notes that name joint labels and rules). go test -update rewrites them.
+func TestExamplesGolden(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*.cnf")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".cnf")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog := infer.Analyze(filepath.Base(path), src)
+			var b bytes.Buffer
+			for _, r := range prog.Funcs {
+				if r == nil || !r.OK() {
+					continue
+				}
+				res, err := cluster.Solve(context.Background(), cluster.NewGraph(r), cluster.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k, f := range FuseClusters(res.Clustering, MaxStates) {
+					if f.Cluster.External() {
+						continue
+					}
+					if f.Err != nil {
+						t.Errorf("%s loop %d: %v", r.Func.Def.Name.Name, k+1, f.Err)
+						continue
+					}
+					fmt.Fprintf(&b, "-- %s, loop %d: %d states\n", r.Func.Def.Name.Name, k+1, f.Process.States())
+					WriteProcess(&b, f.Process, true)
+				}
+			}
+			path := filepath.Join("testdata", "examples", name+".golden")
+			if *update {
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("missing %s (run go test -update)", path)
+			}
+			if !bytes.Equal(b.Bytes(), want) {
+				t.Errorf("%s differs\n--- got ---\n%s", path, b.Bytes())
+			}
+		})
+	}
+}
+
+// Two processes that each wait for the other: p pulls a then pushes b; q pulls b then pushes
+// a. Fusion reports a static deadlock naming both processes and both channels.
+func TestStaticDeadlock(t *testing.T) {
+	mk := func(name, in, out string) *Process {
+		t := newBuilder(name, name+"_", name)
+		v := name + ".v"
+		t.at(0, &Instr{Op: Pull, Chan: in, Var: v, Next: next(t.l(1)), Else: next(t.l(3))})
+		t.at(1, &Instr{Op: Push, Chan: out, Expr: ident(v), Next: next(t.l(2))})
+		t.at(2, &Instr{Op: Drop, Chan: in, Next: next(t.l(0))})
+		t.at(3, &Instr{Op: Close, Chan: out, Next: next(t.l(4))})
+		t.at(4, &Instr{Op: Exit})
+		return t.done([]string{in}, []string{out}, HeapVar{Name: v})
+	}
+	p, q := mk("p", "a", "b"), mk("q", "b", "a")
+	_, err := FuseNetwork(&Network{Procs: []*Process{p, q}, Outputs: []string{"a", "b"}}, MaxStates)
+	var fe *FusionError
+	if !errors.As(err, &fe) {
+		t.Fatalf("want a FusionError, got %v", err)
+	}
+	if !strings.Contains(fe.Reason, "static deadlock") || len(fe.Chans) != 2 || len(fe.Partial) != 2 {
+		t.Errorf("error %q, channels %v, %d partial processes", fe.Error(), fe.Chans, len(fe.Partial))
+	}
+	if !strings.Contains(fe.Error(), "p waits to pull from a") || !strings.Contains(fe.Error(), "q waits to pull from b") {
+		t.Errorf("the message does not say what each waits for: %s", fe.Error())
+	}
+}
+
+// A cap on states is reported as a fusion failure, not a hang.
+func TestStateCap(t *testing.T) {
+	src, err := os.ReadFile("../examples/normalize2.cnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := infer.Analyze("n.cnf", src).Funcs[0]
+	res, err := cluster.Solve(context.Background(), cluster.NewGraph(r), cluster.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := BuildNetwork(res.Clusters[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = FuseNetwork(net, 3)
+	var fe *FusionError
+	if !errors.As(err, &fe) || !strings.Contains(fe.Reason, "more than 3 states") {
+		t.Fatalf("want a state-cap failure, got %v", err)
+	}
+}
+
+// The printed process of normalize2's first loop reads like Listing 4.4: joint labels, heap
+// updates on instructions, and the sources named.
+func TestListingStyle(t *testing.T) {
+	src, err := os.ReadFile("../examples/normalize2.cnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := infer.Analyze("n.cnf", src).Funcs[0]
+	res, err := cluster.Solve(context.Background(), cluster.NewGraph(r), cluster.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := FuseClusters(res.Clustering, MaxStates)[0]
+	if f.Process == nil {
+		t.Fatal(f.Err)
+	}
+	var b bytes.Buffer
+	WriteProcess(&b, f.Process, true)
+	for _, want := range []string{
+		"process -- ", "sum1 = fold (+) 0 xs", "gts = filter (> 0) xs", "sum2 = fold (+) 0 gts",
+		"{ ins:    { xs }", ", outs:   { sum1, sum2 }",
+		"sum1.s = sum1.s + sum1.v", "case (gts.v > 0)", "SharedPullInject", "push sum2 sum2.s", "exit",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("printed process lacks %q:\n%s", want, b.String())
+		}
+	}
+}
