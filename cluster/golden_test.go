@@ -3,16 +3,14 @@ package cluster
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files with the current output")
 
 // TestExamplesGolden: the clustering report of every example (without solve times), and the
 // LP text and DOT diagram of normalize2. go test -update rewrites them; review the diff.
@@ -44,7 +42,7 @@ func TestExamplesGolden(t *testing.T) {
 				}
 				rep.WriteText(&b, false)
 			}
-			goldenFile(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
+			golden.File(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
 		})
 	}
 	r := sizesOf(t, example(t, "normalize2"))
@@ -53,7 +51,7 @@ func TestExamplesGolden(t *testing.T) {
 	if err := WriteLP(&lp, Formulate(g, FormulateOptions{}), "clustering ILP of normalize2"); err != nil {
 		t.Fatal(err)
 	}
-	goldenFile(t, filepath.Join("testdata", "normalize2.lp"), lp.Bytes())
+	golden.File(t, filepath.Join("testdata", "normalize2.lp"), lp.Bytes())
 	res, err := Solve(context.Background(), g, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -62,22 +60,5 @@ func TestExamplesGolden(t *testing.T) {
 	if err := WriteDOT(&dot, res.Clustering, "normalize2"); err != nil {
 		t.Fatal(err)
 	}
-	goldenFile(t, filepath.Join("testdata", "normalize2.dot"), dot.Bytes())
-}
-
-func goldenFile(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("missing golden file %s (run go test -update)", path)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs\n--- got ---\n%s--- want ---\n%s", path, got, want)
-	}
+	golden.File(t, filepath.Join("testdata", "normalize2.dot"), dot.Bytes())
 }

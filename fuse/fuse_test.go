@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,9 +12,8 @@ import (
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files with the current output")
 
 // TestExamplesGolden: the fused process of every loop of every example, printed as cnf fuse
 // prints it (with the notes that name joint labels and rules). go test -update rewrites them.
@@ -53,20 +51,7 @@ func TestExamplesGolden(t *testing.T) {
 					WriteProcess(&b, f.Process, true)
 				}
 			}
-			path := filepath.Join("testdata", "examples", name+".golden")
-			if *update {
-				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("missing %s (run go test -update)", path)
-			}
-			if !bytes.Equal(b.Bytes(), want) {
-				t.Errorf("%s differs\n--- got ---\n%s", path, b.Bytes())
-			}
+			golden.File(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
 		})
 	}
 }
@@ -98,8 +83,9 @@ func TestStaticDeadlock(t *testing.T) {
 	}
 }
 
-// A cap on states is reported as a fusion failure, not a hang.
-func TestStateCap(t *testing.T) {
+// normalize2Clusters is the optimal clustering of examples/normalize2.cnf.
+func normalize2Clusters(t *testing.T) *cluster.Result {
+	t.Helper()
 	src, err := os.ReadFile("../examples/normalize2.cnf")
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +95,12 @@ func TestStateCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res
+}
+
+// A cap on states is reported as a fusion failure, not a hang.
+func TestStateCap(t *testing.T) {
+	res := normalize2Clusters(t)
 	net, err := BuildNetwork(res.Clusters[0])
 	if err != nil {
 		t.Fatal(err)
@@ -123,15 +115,7 @@ func TestStateCap(t *testing.T) {
 // The printed process of normalize2's first loop reads like Listing 4.4: joint labels, heap
 // updates on instructions, and the sources named.
 func TestListingStyle(t *testing.T) {
-	src, err := os.ReadFile("../examples/normalize2.cnf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := infer.Analyze("n.cnf", src).Funcs[0]
-	res, err := cluster.Solve(context.Background(), cluster.NewGraph(r), cluster.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := normalize2Clusters(t)
 	f := FuseClusters(res.Clustering, MaxStates)[0]
 	if f.Process == nil {
 		t.Fatal(f.Err)

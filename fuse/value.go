@@ -68,31 +68,27 @@ func Equal(a, b Value) bool {
 	switch a := a.(type) {
 	case Tuple:
 		b, ok := b.(Tuple)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !Equal(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
+		return ok && equalAll(a, b)
 	case Array:
 		b, ok := b.(Array)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !Equal(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
+		return ok && equalAll(a, b)
 	case float64:
 		bf, ok := b.(float64)
 		return ok && (a == bf || math.IsNaN(a) && math.IsNaN(bf))
 	}
 	return a == b
+}
+
+func equalAll(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseValue reads a value written as cnf run's --arg takes it: integers, floats, True/False,

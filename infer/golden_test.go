@@ -2,17 +2,15 @@ package infer
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/syntax/golden"
 	"golang.org/x/tools/txtar"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files with the current output")
 
 // report is what the golden files hold: every diagnostic, then each definition's analysis in
 // both notations' ASCII form (the unicode form is checked by TestSchemeNotation).
@@ -42,15 +40,10 @@ func TestInferGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var input []byte
-			for _, f := range ar.Files {
-				if f.Name == "input.cnf" {
-					input = f.Data
-				}
-			}
+			input := golden.Section(ar, "input.cnf")
 			prog := Analyze("input.cnf", input)
 			checkResults(t, prog)
-			golden(t, path, ar, "infer", report(prog))
+			golden.Sections(t, path, "", map[string][]byte{"infer": report(prog)})
 		})
 	}
 }
@@ -70,43 +63,9 @@ func TestExamplesGolden(t *testing.T) {
 			}
 			prog := Analyze(filepath.Base(path), src)
 			checkResults(t, prog)
-			gpath := filepath.Join("testdata", "examples", name+".golden")
-			ar, err := txtar.ParseFile(gpath)
-			if err != nil {
-				if !*update {
-					t.Fatalf("missing %s (run go test -update)", gpath)
-				}
-				ar = &txtar.Archive{Comment: []byte("Size inference report of examples/" + name + ".cnf.\n")}
-			}
-			golden(t, gpath, ar, "infer", report(prog))
+			golden.Sections(t, filepath.Join("testdata", "examples", name+".golden"),
+				"Size inference report of examples/"+name+".cnf.\n", map[string][]byte{"infer": report(prog)})
 		})
-	}
-}
-
-func golden(t *testing.T, path string, ar *txtar.Archive, section string, got []byte) {
-	t.Helper()
-	for i := range ar.Files {
-		if ar.Files[i].Name != section {
-			continue
-		}
-		if *update {
-			ar.Files[i].Data = got
-			if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		if !bytes.Equal(got, ar.Files[i].Data) {
-			t.Errorf("%s: %s differs\n--- got ---\n%s--- want ---\n%s", path, section, got, ar.Files[i].Data)
-		}
-		return
-	}
-	if !*update {
-		t.Fatalf("%s: no %q section (run go test -update)", path, section)
-	}
-	ar.Files = append(ar.Files, txtar.File{Name: section, Data: got})
-	if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -33,11 +33,7 @@ func (r *Result) structuralTrans(b *syntax.Binding) []*syntax.Binding {
 	case *syntax.Filter:
 		return r.sizeOrigin(c.Array.Name)
 	case *syntax.Map:
-		var out []*syntax.Binding
-		for _, a := range c.Arrays {
-			out = union(out, r.sizeOrigin(a.Name))
-		}
-		return out
+		return r.sizeOrigins(c.Arrays)
 	case *syntax.Gather:
 		return r.sizeOrigin(c.Indices.Name)
 	}
@@ -54,15 +50,20 @@ func (r *Result) sizeOrigin(name string) []*syntax.Binding {
 	case *syntax.Filter:
 		return []*syntax.Binding{b}
 	case *syntax.Map:
-		var out []*syntax.Binding
-		for _, a := range c.Arrays {
-			out = union(out, r.sizeOrigin(a.Name))
-		}
-		return out
+		return r.sizeOrigins(c.Arrays)
 	case *syntax.Gather:
 		return r.sizeOrigin(c.Indices.Name)
 	}
 	return nil
+}
+
+// sizeOrigins is the union of the size origins of several arrays.
+func (r *Result) sizeOrigins(arrays []*syntax.Ident) []*syntax.Binding {
+	var out []*syntax.Binding
+	for _, a := range arrays {
+		out = union(out, r.sizeOrigin(a.Name))
+	}
+	return out
 }
 
 func union(a, b []*syntax.Binding) []*syntax.Binding {

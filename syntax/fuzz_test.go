@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cnf-tools/cnf/syntax/golden"
 	"golang.org/x/tools/txtar"
 )
 
@@ -25,7 +26,7 @@ func FuzzAnalyze(f *testing.F) {
 	archives, _ := filepath.Glob("testdata/check/*.txtar")
 	for _, path := range archives {
 		if ar, err := txtar.ParseFile(path); err == nil {
-			if src := section(ar, "input.cnf"); src != nil {
+			if src := golden.Section(ar, "input.cnf"); src != nil {
 				f.Add(src)
 			}
 		}

@@ -2,16 +2,14 @@ package syntax
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cnf-tools/cnf/syntax/golden"
 	"golang.org/x/tools/txtar"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files with the current output")
 
 // TestCheckGolden runs the front end on each testdata/check/*.txtar archive. An archive holds
 // `input.cnf` and `diagnostics`, the expected output of `cnf check` for it; a `format` section,
@@ -28,17 +26,17 @@ func TestCheckGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			input := section(ar, "input.cnf")
+			input := golden.Section(ar, "input.cnf")
 			if input == nil {
 				t.Fatalf("%s has no input.cnf section", path)
 			}
 			prog := Analyze("input.cnf", input)
 			checkInvariants(t, prog)
 			got := map[string][]byte{"diagnostics": renderDiagnostics(prog)}
-			if section(ar, "format") != nil {
+			if golden.Section(ar, "format") != nil {
 				got["format"] = Format(prog.File)
 			}
-			compareSections(t, path, ar, got)
+			golden.Sections(t, path, "", got)
 		})
 	}
 }
@@ -59,17 +57,11 @@ func TestExamplesGolden(t *testing.T) {
 			}
 			prog := Analyze(filepath.Base(path), src)
 			checkInvariants(t, prog)
-			golden := filepath.Join("testdata", "examples", name+".golden")
-			ar := &txtar.Archive{Comment: []byte("Diagnostics and canonical layout of examples/" + name + ".cnf.\n")}
-			if old, err := txtar.ParseFile(golden); err == nil {
-				ar = old
-			} else if !*update {
-				t.Fatalf("missing golden file %s (run go test -update)", golden)
-			}
-			compareSections(t, golden, ar, map[string][]byte{
-				"diagnostics": renderDiagnostics(prog),
-				"format":      Format(prog.File),
-			})
+			golden.Sections(t, filepath.Join("testdata", "examples", name+".golden"),
+				"Diagnostics and canonical layout of examples/"+name+".cnf.\n", map[string][]byte{
+					"diagnostics": renderDiagnostics(prog),
+					"format":      Format(prog.File),
+				})
 		})
 	}
 }
@@ -78,51 +70,6 @@ func renderDiagnostics(prog *Program) []byte {
 	var b bytes.Buffer
 	WriteDiagnostics(&b, prog.File.Name, prog.File, prog.Diagnostics)
 	return b.Bytes()
-}
-
-func section(ar *txtar.Archive, name string) []byte {
-	for _, f := range ar.Files {
-		if f.Name == name {
-			return f.Data
-		}
-	}
-	return nil
-}
-
-// compareSections compares got against the archive's sections, or rewrites them with -update.
-func compareSections(t *testing.T, path string, ar *txtar.Archive, got map[string][]byte) {
-	t.Helper()
-	if *update {
-		for name, data := range got {
-			found := false
-			for i := range ar.Files {
-				if ar.Files[i].Name == name {
-					ar.Files[i].Data = data
-					found = true
-				}
-			}
-			if !found {
-				ar.Files = append(ar.Files, txtar.File{Name: name, Data: data})
-			}
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	for name, data := range got {
-		want := section(ar, name)
-		if want == nil {
-			t.Errorf("%s: no %q section (run go test -update)", path, name)
-			continue
-		}
-		if !bytes.Equal(data, want) {
-			t.Errorf("%s: %s differs\n--- got ---\n%s--- want ---\n%s", path, name, data, want)
-		}
-	}
 }
 
 // tb is what checkInvariants needs of *testing.T and *rapid.T.

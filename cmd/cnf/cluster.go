@@ -39,57 +39,23 @@ type clusterJSON struct {
 }
 
 func runCluster(ctx context.Context, e *env, paths []string, asJSON bool, limit time.Duration) int {
-	if len(paths) == 0 {
-		e.errorf("cluster: no files given (usage: cnf cluster [--json] FILE...)")
-		return exitUsage
-	}
-	sources, readOK := readSources(e, paths)
-	report := struct {
-		Functions []clusterJSON `json:"functions"`
-	}{Functions: []clusterJSON{}}
-	code := exitOK
-	for _, s := range sources {
-		prog := infer.Analyze(s.path, s.src)
-		file := prog.Syntax.File
-		if syntax.HasErrors(prog.Diagnostics) {
-			code = exitProblems
+	return perFunction(e, "cluster", "[--json] FILE...", paths, asJSON, func(path string, prog *infer.Program, i int) (any, error) {
+		fn, r := prog.Syntax.Funcs[i], prog.Funcs[i]
+		if r == nil || !r.OK() {
+			if !asJSON {
+				fmt.Fprintf(e.stdout, "%s: not clustered (it has errors)\n", fn.Def.Name.Name)
+			}
+			return clusterJSON{Path: path, Summary: cluster.Summary{Name: fn.Def.Name.Name}, Rejected: true, Diagnostics: definitionErrors(prog, i)}, nil
+		}
+		rep, err := cluster.Analyze(ctx, r, cluster.Options{TimeLimit: limit})
+		if err != nil {
+			return nil, err
 		}
 		if !asJSON {
-			syntax.WriteDiagnostics(e.stdout, s.path, file, prog.Diagnostics)
+			rep.WriteText(e.stdout, true)
 		}
-		for i, fn := range prog.Syntax.Funcs {
-			r := prog.Funcs[i]
-			if r == nil || !r.OK() {
-				if asJSON {
-					report.Functions = append(report.Functions, clusterJSON{Path: s.path, Summary: cluster.Summary{Name: fn.Def.Name.Name},
-						Rejected: true, Diagnostics: toJSONDiagnostics(file, diagnosticsIn(prog.Diagnostics, fn.Def.Range, syntax.Error))})
-				} else {
-					fmt.Fprintf(e.stdout, "%s: not clustered (it has errors)\n", fn.Def.Name.Name)
-				}
-				continue
-			}
-			rep, err := cluster.Analyze(ctx, r, cluster.Options{TimeLimit: limit})
-			if err != nil {
-				e.errorf("cluster: %s: %v", fn.Def.Name.Name, err)
-				return exitUsage
-			}
-			if asJSON {
-				report.Functions = append(report.Functions, clusterJSON{Path: s.path, Summary: rep.Summarize()})
-			} else {
-				rep.WriteText(e.stdout, true)
-			}
-		}
-	}
-	if asJSON {
-		if err := writeJSON(e, report); err != nil {
-			e.errorf("cluster: writing JSON: %v", err)
-			return exitUsage
-		}
-	}
-	if !readOK {
-		return exitUsage
-	}
-	return code
+		return clusterJSON{Path: path, Summary: rep.Summarize()}, nil
+	})
 }
 
 // oneFunction analyses a file and picks the definition a command works on: the one named, or

@@ -1,6 +1,10 @@
 package main
 
-import "github.com/cnf-tools/cnf/syntax"
+import (
+	"encoding/json"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
 
 // The JSON form of diagnostics, shared by every subcommand that reports them. Positions are
 // LSP positions: 0-based lines, UTF-16 characters.
@@ -36,4 +40,22 @@ func toJSONDiagnostics(f *syntax.File, ds []syntax.Diagnostic) []jsonDiagnostic 
 		out = append(out, jd)
 	}
 	return out
+}
+
+// diagnosticsIn returns the diagnostics of at least the given severity that start in r.
+func diagnosticsIn(ds []syntax.Diagnostic, r syntax.Range, worst syntax.Severity) []syntax.Diagnostic {
+	var out []syntax.Diagnostic
+	for _, d := range ds {
+		if d.Severity <= worst && r.Contains(d.Range.Start) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func writeJSON(e *env, v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // schemes contain "->"
+	return enc.Encode(v)
 }
