@@ -22,6 +22,9 @@ bin/cnf version
 step "go test (race detector on)"
 go test -race -count=1 ./...
 
+step "property tests in depth (1000 random programs each)"
+go test -count=1 ./cluster ./infer ./fuse -run 'TestILPMatchesExhaustive|TestGeneratedProgramsInfer|TestThreeSemanticsAgree' -rapid.checks=1000
+
 fuzztime=${FUZZTIME:-30s}
 if [ "$fuzztime" != 0 ]; then
   step "fuzz the front end for $fuzztime"
