@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"io"
+	"os"
+	"time"
+
+	"github.com/cnf-tools/cnf/lsp"
+)
+
+func init() {
+	var debounce, timeLimit time.Duration
+	def := lsp.DefaultOptions()
+	register(&command{
+		name:    "lsp",
+		args:    "[--debounce D] [--time-limit D]",
+		summary: "run the language server on standard input and output",
+		flags: func(fs *flag.FlagSet) {
+			fs.DurationVar(&debounce, "debounce", def.Debounce, "delay before clustering and fusion run after an edit")
+			fs.DurationVar(&timeLimit, "time-limit", def.TimeLimit, "time limit of each ILP solve")
+		},
+		run: func(ctx context.Context, e *env, args []string) int {
+			opts := def
+			opts.Debounce, opts.TimeLimit = debounce, timeLimit
+			// stdout carries the protocol only: logs go to stderr (and to the client).
+			if err := lsp.Serve(ctx, stdio{in: e.stdin, out: e.stdout}, e.stderr, opts); err != nil {
+				e.errorf("lsp: %v", err)
+				return 1
+			}
+			return exitOK
+		},
+	})
+}
+
+// stdio joins standard input and output into the connection the server reads and writes.
+type stdio struct {
+	in  io.Reader
+	out io.Writer
+}
+
+func (s stdio) Read(p []byte) (int, error)  { return s.in.Read(p) }
+func (s stdio) Write(p []byte) (int, error) { return s.out.Write(p) }
+func (s stdio) Close() error {
+	if c, ok := s.in.(io.Closer); ok && c != os.Stdin {
+		return c.Close()
+	}
+	return nil
+}

@@ -1,0 +1,152 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+)
+
+// client is a test client over net.Pipe, speaking to an in-process server.
+type client struct {
+	t      *testing.T
+	conn   jsonrpc2.Conn
+	server *Server
+	done   chan error
+
+	mu    sync.Mutex
+	diags map[string][]diagParams // every publishDiagnostics, per URI
+	seen  chan struct{}           // pulsed on every notification
+	calls map[string]int          // server-to-client requests received
+}
+
+type diagParams struct {
+	URI         string            `json:"uri"`
+	Version     int32             `json:"version"`
+	Diagnostics []json.RawMessage `json:"diagnostics"`
+}
+
+func startServer(t *testing.T, opts Options, capabilities map[string]any) *client {
+	t.Helper()
+	serverSide, clientSide := net.Pipe()
+	c := &client{t: t, diags: map[string][]diagParams{}, seen: make(chan struct{}, 1000), calls: map[string]int{}, done: make(chan error, 1)}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go func() {
+		c.done <- serveConn(ctx, serverSide, opts, &c.server)
+	}()
+	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
+	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		c.mu.Lock()
+		if req.Method() == "textDocument/publishDiagnostics" {
+			var p diagParams
+			if err := json.Unmarshal(req.Params(), &p); err == nil {
+				c.diags[p.URI] = append(c.diags[p.URI], p)
+			}
+		}
+		if _, isCall := req.(*jsonrpc2.Call); isCall {
+			c.calls[req.Method()]++
+		}
+		c.mu.Unlock()
+		select {
+		case c.seen <- struct{}{}:
+		default:
+		}
+		return reply(ctx, nil, nil)
+	})
+	if capabilities == nil {
+		capabilities = map[string]any{}
+	}
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": 1, "capabilities": capabilities}, &res)
+	c.notify("initialized", map[string]any{})
+	return c
+}
+
+// serveConn runs Serve on one end of a pipe, remembering the server for inspection.
+func serveConn(ctx context.Context, rwc io.ReadWriteCloser, opts Options, out **Server) error {
+	s := NewServer(rwc, io.Discard, opts)
+	*out = s
+	s.conn.Go(ctx, s.handle)
+	select {
+	case <-s.conn.Done():
+	case <-s.exited:
+		s.conn.Close()
+	case <-ctx.Done():
+		s.conn.Close()
+	}
+	s.closeAll()
+	return nil
+}
+
+func (c *client) call(method string, params, result any) error {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := c.conn.Call(ctx, method, params, result)
+	return err
+}
+
+func (c *client) notify(method string, params any) {
+	c.t.Helper()
+	if err := c.conn.Notify(context.Background(), method, params); err != nil {
+		c.t.Fatalf("notify %s: %v", method, err)
+	}
+}
+
+func (c *client) open(uri, text string) {
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "cnf", "version": 1, "text": text}})
+}
+
+func (c *client) change(uri string, version int, text string) {
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": uri, "version": version},
+		"contentChanges": []map[string]any{{"text": text}},
+	})
+}
+
+// waitDiagnostics waits until a publication for uri satisfies ok, and returns it.
+func (c *client) waitDiagnostics(uri string, ok func(diagParams) bool) diagParams {
+	c.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		c.mu.Lock()
+		list := c.diags[uri]
+		for i := len(list) - 1; i >= 0; i-- {
+			if ok(list[i]) {
+				c.mu.Unlock()
+				return list[i]
+			}
+		}
+		c.mu.Unlock()
+		select {
+		case <-c.seen:
+		case <-deadline:
+			c.t.Fatalf("timed out waiting for diagnostics of %s; got %d publications", uri, len(list))
+		}
+	}
+}
+
+// analysed waits until the clustering of the given version is published (its diagnostics
+// then include the loop diagnostics, or at least come after the debounce).
+func (c *client) analysed(uri string, version int32) {
+	c.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		if d := c.server.snapshot(uri); d != nil && d.loops != nil && d.loops.version == version {
+			c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == version })
+			return
+		}
+		select {
+		case <-c.seen:
+		case <-time.After(20 * time.Millisecond):
+		case <-deadline:
+			c.t.Fatalf("timed out waiting for the clustering of %s version %d", uri, version)
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+func init() {
+	onRequest("textDocument/completion", (*Server).completion)
+	onRequest("textDocument/signatureHelp", (*Server).signatureHelp)
+}
+
+// completion offers the combinators, the keywords, and the names in scope at the cursor (the
+// parameters and bindings of the enclosing definition, with their kinds and sizes).
+func (s *Server) completion(ctx context.Context, raw json.RawMessage) (any, error) {
+	var p protocol.CompletionParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	items := []protocol.CompletionItem{}
+	for _, c := range []string{"fold", "map", "map2", "map3", "filter", "generate", "gather", "cross", "external"} {
+		key := c
+		if c == "map2" || c == "map3" {
+			key = "mapN"
+		}
+		doc := combinatorDocs[key]
+		items = append(items, protocol.CompletionItem{Label: c, Kind: protocol.CompletionItemKindKeyword, Detail: doc[0], Documentation: doc[1]})
+	}
+	for _, k := range []string{"let", "in", "if", "then", "else"} {
+		items = append(items, protocol.CompletionItem{Label: k, Kind: protocol.CompletionItemKindKeyword})
+	}
+	d := s.snapshot(string(p.TextDocument.URI))
+	if d == nil {
+		return items, nil
+	}
+	fn, r := d.funcAt(fromPosition(d.prog.Syntax.File, p.Position))
+	if fn == nil {
+		return items, nil
+	}
+	names := make([]string, 0, len(fn.Symbols))
+	for n := range fn.Symbols {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		sym := fn.Symbols[n]
+		detail := sym.Kind.String()
+		if r != nil && sym.Kind == syntax.Array {
+			if size := r.Size(n); size != nil {
+				detail += " of size " + r.FormatSize(size, true)
+			}
+		}
+		kind := protocol.CompletionItemKindVariable
+		if sym.Param >= 0 {
+			detail = "parameter, " + detail
+		}
+		items = append(items, protocol.CompletionItem{Label: n, Kind: kind, Detail: detail})
+	}
+	return items, nil
+}
+
+// combinatorParams are the parameters signature help shows for each combinator.
+var combinatorParams = map[string][]string{
+	"fold":     {"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
+	"map":      {"worker :: a -> b", "xs :: Array a"},
+	"filter":   {"predicate :: a -> Bool", "xs :: Array a"},
+	"generate": {"size :: Nat", "worker :: Nat -> a"},
+	"gather":   {"data :: Array a", "indices :: Array Nat"},
+	"cross":    {"as :: Array a", "bs :: Array b"},
+	"external": {"f", "args ..."},
+}
+
+// signatureHelp shows the combinator being applied at the cursor and which argument is next.
+func (s *Server) signatureHelp(ctx context.Context, raw json.RawMessage) (any, error) {
+	var p protocol.SignatureHelpParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	d := s.snapshot(string(p.TextDocument.URI))
+	if d == nil {
+		return nil, nil
+	}
+	off := fromPosition(d.prog.Syntax.File, p.Position)
+	fn, _ := d.funcAt(off)
+	if fn == nil {
+		return nil, nil
+	}
+	for _, b := range fn.Def.Bindings {
+		if b.Rhs == nil || off < b.Start || off > b.End+1 {
+			continue
+		}
+		call := syntax.CallOf(b.Rhs)
+		name := call.Keyword.Name
+		params := combinatorParams[name]
+		key := name
+		if n, ok := syntax.MapArity(name); ok && n > 1 {
+			key = "mapN"
+			params = []string{"worker"}
+			for i := 1; i <= n; i++ {
+				params = append(params, fmt.Sprintf("xs%d :: Array a%d", i, i))
+			}
+		}
+		if params == nil {
+			return nil, nil
+		}
+		active := 0
+		for _, a := range call.Args {
+			if a.Span().End < off {
+				active++
+			}
+		}
+		if active >= len(params) {
+			active = len(params) - 1
+		}
+		info := protocol.SignatureInformation{Label: combinatorDocs[key][0], Documentation: combinatorDocs[key][1]}
+		for _, prm := range params {
+			info.Parameters = append(info.Parameters, protocol.ParameterInformation{Label: prm})
+		}
+		return protocol.SignatureHelp{Signatures: []protocol.SignatureInformation{info}, ActiveParameter: uint32(active)}, nil
+	}
+	return nil, nil
+}

@@ -1,0 +1,139 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"unicode"
+	"unicode/utf8"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+func init() {
+	onRequest("textDocument/definition", (*Server).definition)
+	onRequest("textDocument/references", (*Server).references)
+	onRequest("textDocument/prepareRename", (*Server).prepareRename)
+	onRequest("textDocument/rename", (*Server).rename)
+}
+
+// at finds the document and what is under the cursor of a position request.
+func (s *Server) at(raw json.RawMessage) (*document, *target, string, error) {
+	var p protocol.TextDocumentPositionParams
+	if err := decode(raw, &p); err != nil {
+		return nil, nil, "", err
+	}
+	uri := string(p.TextDocument.URI)
+	d := s.snapshot(uri)
+	if d == nil {
+		return nil, nil, uri, nil
+	}
+	return d, d.locate(fromPosition(d.prog.Syntax.File, p.Position)), uri, nil
+}
+
+func location(uri string, f *syntax.File, r syntax.Range) protocol.Location {
+	return protocol.Location{URI: protocol.DocumentURI(uri), Range: toRange(f, r)}
+}
+
+// definition goes from a use of a parameter or binder to where it is bound.
+func (s *Server) definition(ctx context.Context, raw json.RawMessage) (any, error) {
+	d, t, uri, err := s.at(raw)
+	if err != nil || t == nil {
+		return nil, err
+	}
+	f := d.prog.Syntax.File
+	switch {
+	case t.sym != nil:
+		return []protocol.Location{location(uri, f, t.sym.Decl.Range)}, nil
+	case t.defName:
+		return []protocol.Location{location(uri, f, t.fn.Def.Name.Range)}, nil
+	}
+	return nil, nil
+}
+
+// references lists the binder or parameter and every use of it.
+func (s *Server) references(ctx context.Context, raw json.RawMessage) (any, error) {
+	d, t, uri, err := s.at(raw)
+	if err != nil || t == nil || t.sym == nil {
+		return []protocol.Location{}, err
+	}
+	f := d.prog.Syntax.File
+	out := []protocol.Location{location(uri, f, t.sym.Decl.Range)}
+	for _, id := range t.sym.Uses {
+		out = append(out, location(uri, f, id.Range))
+	}
+	return out, nil
+}
+
+func (s *Server) prepareRename(ctx context.Context, raw json.RawMessage) (any, error) {
+	d, t, _, err := s.at(raw)
+	if err != nil || t == nil || (t.sym == nil && !t.defName) {
+		return nil, err
+	}
+	return toRange(d.prog.Syntax.File, t.id.Range), nil
+}
+
+// validName reports whether a name can be bound: a lowercase identifier (primes allowed) that
+// is neither a keyword nor a combinator.
+func validName(name string) bool {
+	r, size := utf8.DecodeRuneInString(name)
+	if name == "" || !(unicode.IsLower(r) || r == '_') {
+		return false
+	}
+	for _, c := range name[size:] {
+		if !(c == '_' || c == '\'' || unicode.IsLetter(c) || unicode.IsDigit(c)) {
+			return false
+		}
+	}
+	switch name {
+	case "let", "in", "if", "then", "else", "where", "case", "of", "do", "_":
+		return false
+	}
+	return !syntax.IsCombinator(name)
+}
+
+// rename renames a parameter, binder or definition throughout its definition, refusing names
+// that are invalid or already bound there.
+func (s *Server) rename(ctx context.Context, raw json.RawMessage) (any, error) {
+	var p protocol.RenameParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	d, t, uri, err := s.at(raw)
+	if err != nil || t == nil {
+		return nil, err
+	}
+	if !validName(p.NewName) {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%q is not a valid name: names start with a lowercase letter and are not keywords or combinators", p.NewName)
+	}
+	f := d.prog.Syntax.File
+	var ranges []syntax.Range
+	switch {
+	case t.sym != nil:
+		if other := t.fn.Symbols[p.NewName]; other != nil && other != t.sym {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is already bound in %s", p.NewName, t.fn.Def.Name.Name)
+		}
+		ranges = append(ranges, t.sym.Decl.Range)
+		for _, id := range t.sym.Uses {
+			ranges = append(ranges, id.Range)
+		}
+	case t.defName:
+		if d.prog.Syntax.Func(p.NewName) != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is already defined", p.NewName)
+		}
+		ranges = append(ranges, t.fn.Def.Name.Range)
+		if t.fn.Sig != nil {
+			ranges = append(ranges, t.fn.Sig.Name.Range)
+		}
+	default:
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "only parameters, bindings and definitions can be renamed")
+	}
+	edits := make([]protocol.TextEdit, len(ranges))
+	for i, r := range ranges {
+		edits[i] = protocol.TextEdit{Range: toRange(f, r), NewText: p.NewName}
+	}
+	return protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{protocol.DocumentURI(uri): edits}}, nil
+}
+

@@ -1,0 +1,55 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+func init() { onRequest("textDocument/documentSymbol", (*Server).documentSymbol) }
+
+// documentSymbol lists the definitions, each with its parameters and bindings.
+func (s *Server) documentSymbol(ctx context.Context, raw json.RawMessage) (any, error) {
+	var p protocol.DocumentSymbolParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	d := s.snapshot(string(p.TextDocument.URI))
+	out := []protocol.DocumentSymbol{}
+	if d == nil {
+		return out, nil
+	}
+	f := d.prog.Syntax.File
+	for i, fn := range d.prog.Syntax.Funcs {
+		def := fn.Def
+		detail := ""
+		if r := d.prog.Funcs[i]; r != nil && r.OK() {
+			detail = r.Scheme.Format(true)
+		}
+		sym := protocol.DocumentSymbol{Name: def.Name.Name, Detail: detail, Kind: protocol.SymbolKindFunction,
+			Range: toRange(f, def.Range), SelectionRange: toRange(f, def.Name.Range)}
+		for _, p := range fn.Params {
+			sym.Children = append(sym.Children, protocol.DocumentSymbol{Name: p.Name, Detail: "parameter, " + p.Kind.String(),
+				Kind: protocol.SymbolKindVariable, Range: toRange(f, p.Decl.Range), SelectionRange: toRange(f, p.Decl.Range)})
+		}
+		for _, b := range def.Bindings {
+			for _, id := range b.Names {
+				detail := ""
+				if b.Rhs != nil {
+					detail = syntax.FormatCombinator(b.Rhs)
+				}
+				kind := protocol.SymbolKindArray
+				if s := fn.Symbols[id.Name]; s != nil && s.Kind == syntax.Scalar {
+					kind = protocol.SymbolKindVariable
+				}
+				sym.Children = append(sym.Children, protocol.DocumentSymbol{Name: id.Name, Detail: detail, Kind: kind,
+					Range: toRange(f, b.Range), SelectionRange: toRange(f, id.Range)})
+			}
+		}
+		out = append(out, sym)
+	}
+	return out, nil
+}
