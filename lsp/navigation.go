@@ -136,4 +136,3 @@ func (s *Server) rename(ctx context.Context, raw json.RawMessage) (any, error) {
 	}
 	return protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{protocol.DocumentURI(uri): edits}}, nil
 }
-
