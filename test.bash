@@ -25,6 +25,20 @@ go test -race -count=1 ./...
 step "property tests in depth (1000 random programs each)"
 go test -count=1 ./cluster ./infer ./fuse -run 'TestILPMatchesExhaustive|TestGeneratedProgramsInfer|TestThreeSemanticsAgree' -rapid.checks=1000
 
+step "the language server driven by real clients (vscode-languageserver-protocol, Neovim)"
+need=()
+command -v nvim >/dev/null 2>&1 || need+=(neovim)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq >/dev/null
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+(cd lsp/clients/node && npm ci --no-audit --no-fund --silent)
+node lsp/clients/node/check.js bin/cnf examples
+CNF=bin/cnf FILE=examples/normalize2.cnf timeout 120 nvim --headless -u NONE -i NONE -c 'luafile lsp/clients/nvim/check.lua'
+
 fuzztime=${FUZZTIME:-30s}
 if [ "$fuzztime" != 0 ]; then
   step "fuzz the front end for $fuzztime"

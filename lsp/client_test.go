@@ -57,7 +57,8 @@ func startServer(t *testing.T, opts Options, capabilities map[string]any) *clien
 		case c.seen <- struct{}{}:
 		default:
 		}
-		return reply(ctx, nil, nil)
+		go reply(ctx, nil, nil) // as real clients do: never block the reading loop on a write
+		return nil
 	})
 	if capabilities == nil {
 		capabilities = map[string]any{}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"sync"
 
 	"go.lsp.dev/protocol"
 
@@ -33,7 +34,62 @@ func (s *Server) publish(uri string) {
 			out = append(out, s.loopDiagnostics(uri, f, fl, opts)...)
 		}
 	}
-	s.notify("textDocument/publishDiagnostics", map[string]any{"uri": uri, "version": d.version, "diagnostics": out})
+	s.post(uri, map[string]any{"uri": uri, "version": d.version, "diagnostics": out})
+}
+
+// outbox holds the diagnostics waiting to be sent, the latest per document. The reading
+// goroutine never writes to the connection itself: with an unbuffered pipe, a client that
+// writes while the server writes would deadlock both. Coalescing also bounds memory in a burst
+// of edits: a document has at most one publication waiting, always of its latest text.
+type outbox struct {
+	mu      sync.Mutex
+	pending map[string]any
+	order   []string
+	wake    chan struct{}
+}
+
+func newOutbox() *outbox {
+	return &outbox{pending: map[string]any{}, wake: make(chan struct{}, 1)}
+}
+
+// post queues a document's diagnostics, replacing any not yet sent.
+func (s *Server) post(uri string, params any) {
+	o := s.out
+	o.mu.Lock()
+	if _, ok := o.pending[uri]; !ok {
+		o.order = append(o.order, uri)
+	}
+	o.pending[uri] = params
+	o.mu.Unlock()
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+// sendLoop writes queued diagnostics until the connection ends.
+func (s *Server) sendLoop() {
+	o := s.out
+	for {
+		select {
+		case <-o.wake:
+		case <-s.conn.Done():
+			return
+		}
+		for {
+			o.mu.Lock()
+			if len(o.order) == 0 {
+				o.mu.Unlock()
+				break
+			}
+			uri := o.order[0]
+			o.order = o.order[1:]
+			params := o.pending[uri]
+			delete(o.pending, uri)
+			o.mu.Unlock()
+			s.notify("textDocument/publishDiagnostics", params)
+		}
+	}
 }
 
 func toDiagnostic(uri string, f *syntax.File, dg syntax.Diagnostic) protocol.Diagnostic {

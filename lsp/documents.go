@@ -120,7 +120,7 @@ func (s *Server) close(uri string) {
 	if d != nil && d.cancel != nil {
 		d.cancel()
 	}
-	s.notify("textDocument/publishDiagnostics", map[string]any{"uri": uri, "diagnostics": []any{}})
+	s.post(uri, map[string]any{"uri": uri, "diagnostics": []any{}})
 }
 
 func (s *Server) closeAll() {

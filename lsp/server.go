@@ -57,6 +57,7 @@ type Server struct {
 	client   clientSupport
 	exited   chan struct{}
 	exitOnce sync.Once
+	out      *outbox
 }
 
 // clientSupport records what the client said it can do.
@@ -91,14 +92,17 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, logw io.Writer, opts Opt
 
 // NewServer makes a server on a connection without starting it (tests start it themselves).
 func NewServer(rwc io.ReadWriteCloser, logw io.Writer, opts Options) *Server {
-	return &Server{
+	s := &Server{
 		conn:     jsonrpc2.NewConn(newStream(rwc)),
 		log:      log.New(logw, "cnf lsp: ", log.LstdFlags|log.Lmicroseconds),
 		opts:     opts,
 		docs:     map[string]*document{},
 		inflight: map[string]context.CancelFunc{},
 		exited:   make(chan struct{}),
+		out:      newOutbox(),
 	}
+	go s.sendLoop()
+	return s
 }
 
 // requestHandler answers a request from its raw params.
@@ -196,9 +200,10 @@ func replyError(err error) error {
 	return jsonrpc2.NewError(jsonrpc2.InternalError, err.Error())
 }
 
-// idKey is a request id as written on the wire: 5 or "abc".
+// idKey is a request id as written on the wire: 5 or "abc". (jsonrpc2.ID's MarshalJSON has a
+// pointer receiver: marshalling the value would give {} for every id.)
 func idKey(id jsonrpc2.ID) string {
-	data, err := json.Marshal(id)
+	data, err := json.Marshal(&id)
 	if err != nil {
 		return fmt.Sprint(id)
 	}
@@ -231,7 +236,7 @@ func (s *Server) cancelRequest(params json.RawMessage) {
 func (s *Server) logf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	s.log.Print(msg)
-	// window/logMessage, type 4 = log; best effort.
+	// window/logMessage (type 4 = log), best effort, never from the reading goroutine.
 	go func() {
 		_ = s.conn.Notify(context.Background(), "window/logMessage", map[string]any{"type": 4, "message": msg})
 	}()

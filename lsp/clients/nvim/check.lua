@@ -1,0 +1,80 @@
+-- check.lua drives `cnf lsp` from headless Neovim 0.7.2's built-in LSP client (a second real
+-- editor) and checks diagnostics, hover, code lenses, a command, and a size error after an edit,
+-- on examples/normalize2.cnf. Run:
+--   CNF=bin/cnf FILE=examples/normalize2.cnf nvim --headless -u NONE -i NONE -c 'luafile check.lua'
+-- Exit status 0 when every check holds.
+local cnf = os.getenv('CNF') or 'cnf'
+local file = os.getenv('FILE') or 'examples/normalize2.cnf'
+local failures = 0
+local function out(...) io.stdout:write(table.concat({ ... }, ' ') .. '\n') end
+local function check(ok, what)
+  out((ok and 'ok  ' or 'FAIL') .. ' ' .. what)
+  if not ok then failures = failures + 1 end
+end
+local function finish()
+  out(failures == 0 and 'neovim client: all checks passed' or ('neovim client: ' .. failures .. ' checks failed'))
+  io.stdout:flush()
+  vim.cmd(failures == 0 and 'qall!' or 'cquit 1')
+end
+vim.defer_fn(function() out('FAIL timed out after 60 s'); failures = failures + 1; finish() end, 60000)
+
+vim.cmd('edit ' .. vim.fn.fnameescape(file))
+local buf = vim.api.nvim_get_current_buf()
+vim.bo[buf].filetype = 'cnf'
+local id = vim.lsp.start_client({ name = 'cnf', cmd = { cnf, 'lsp', '--debounce', '20ms' }, root_dir = vim.fn.getcwd() })
+check(id ~= nil, 'the server starts')
+vim.lsp.buf_attach_client(buf, id)
+local client
+vim.wait(10000, function() client = vim.lsp.get_client_by_id(id); return client and client.initialized end, 20)
+check(client and client.initialized, 'initialize')
+
+local function fusion_diags()
+  local n = 0
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.severity == vim.diagnostic.severity.INFO and d.message:find('cannot share a loop', 1, true) then n = n + 1 end
+  end
+  return n
+end
+vim.wait(20000, function() return fusion_diags() == 2 end, 20)
+check(fusion_diags() == 2, 'two Information diagnostics on fusion-preventing edges')
+
+local uri = vim.uri_from_bufnr(buf)
+local line = 0
+for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+  if l:sub(1, 13) == 'normalize2 xs' then line = i - 1 end
+end
+local function request(method, params)
+  local res = vim.lsp.buf_request_sync(buf, method, params, 10000) or {}
+  for _, r in pairs(res) do return r.result, r.err end
+end
+local hover = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = line, character = 2 } })
+check(hover and hover.contents.value:find('∀k1. (xs : k1) → (ys1 : k1, ys2 : k1)', 1, true) ~= nil, 'hover shows the size scheme')
+
+local lenses = request('textDocument/codeLens', { textDocument = { uri = uri } }) or {}
+local found = false
+for _, l in ipairs(lenses) do
+  if l.command and l.command.title:sub(1, 7) == '2 loops' then found = true end
+end
+check(found, 'code lens "2 loops ..."')
+
+local cl = request('workspace/executeCommand', { command = 'cnf.showClustering', arguments = { uri, 'normalize2' } })
+check(cl and cl.summary.loops == 2 and cl.dot:find('cluster_1', 1, true) ~= nil, 'cnf.showClustering returns both clusters')
+
+-- Type a broken binding: a size error appears.
+for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+  if l:find('ys2  = map', 1, true) then
+    vim.api.nvim_buf_set_lines(buf, i - 1, i, false, { '      ys2  = map2 (+) gts ys1' })
+  end
+end
+local function size_error()
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.severity == vim.diagnostic.severity.ERROR and d.message:find('map2 needs gts and ys1', 1, true) then return true end
+  end
+  return false
+end
+vim.wait(20000, size_error, 20)
+check(size_error(), 'a size error appears after typing a broken binding')
+
+client.stop()
+vim.wait(5000, function() return vim.lsp.get_client_by_id(id) == nil end, 20)
+finish()

@@ -1,0 +1,284 @@
+package lsp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// rawClient writes bytes exactly as a client (or a broken client) would, and reads the
+// server's messages.
+type rawClient struct {
+	t    *testing.T
+	conn net.Conn
+	in   *bufio.Reader
+	done chan error
+	mu   sync.Mutex
+}
+
+type rawMessage struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+	Params json.RawMessage `json:"params"`
+}
+
+func startRaw(t *testing.T, opts Options) *rawClient {
+	serverSide, clientSide := net.Pipe()
+	c := &rawClient{t: t, conn: clientSide, in: bufio.NewReader(clientSide), done: make(chan error, 1)}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(func() { cancel(); clientSide.Close() })
+	go func() { c.done <- Serve(ctx, serverSide, io.Discard, opts) }()
+	return c
+}
+
+func (c *rawClient) sendBytes(body string) {
+	c.t.Helper()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+	if _, err := fmt.Fprintf(c.conn, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
+		c.t.Fatalf("write: %v", err)
+	}
+}
+
+func (c *rawClient) send(v map[string]any) {
+	c.t.Helper()
+	v["jsonrpc"] = "2.0"
+	data, _ := json.Marshal(v)
+	c.sendBytes(string(data))
+}
+
+func (c *rawClient) request(id any, method string, params any) {
+	c.send(map[string]any{"id": id, "method": method, "params": params})
+}
+
+func (c *rawClient) notify(method string, params any) {
+	c.send(map[string]any{"method": method, "params": params})
+}
+
+// read returns the next message from the server.
+func (c *rawClient) read() rawMessage {
+	c.t.Helper()
+	c.conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	length := -1
+	for {
+		line, err := c.in.ReadString('\n')
+		if err != nil {
+			c.t.Fatalf("read: %v", err)
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
+			length, _ = strconv.Atoi(strings.TrimSpace(v))
+		}
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(c.in, body); err != nil {
+		c.t.Fatalf("read body: %v", err)
+	}
+	var m rawMessage
+	if err := json.Unmarshal(body, &m); err != nil {
+		c.t.Fatalf("bad message from the server: %v: %s", err, body)
+	}
+	return m
+}
+
+// response reads messages until the response to id, answering or skipping the rest.
+func (c *rawClient) response(id string) rawMessage {
+	c.t.Helper()
+	for {
+		m := c.read()
+		if string(m.ID) == id && m.Method == "" {
+			return m
+		}
+	}
+}
+
+func (c *rawClient) initialize() {
+	c.request(1, "initialize", map[string]any{"processId": 1, "capabilities": map[string]any{}})
+	if m := c.response("1"); m.Error != nil {
+		c.t.Fatalf("initialize: %v", m.Error.Message)
+	}
+	c.notify("initialized", map[string]any{})
+}
+
+func TestRequestBeforeInitialize(t *testing.T) {
+	c := startRaw(t, DefaultOptions())
+	c.request(7, "textDocument/hover", map[string]any{})
+	if m := c.response("7"); m.Error == nil || m.Error.Code != -32002 {
+		t.Fatalf("want ServerNotInitialized (-32002), got %+v", m.Error)
+	}
+}
+
+func TestUnknownMethodAndMalformedJSON(t *testing.T) {
+	c := startRaw(t, DefaultOptions())
+	c.initialize()
+	c.request(2, "textDocument/prepareTypeHierarchy", map[string]any{})
+	if m := c.response("2"); m.Error == nil || m.Error.Code != -32601 {
+		t.Fatalf("want MethodNotFound (-32601), got %+v", m.Error)
+	}
+	c.sendBytes(`{"jsonrpc": "2.0", "id": 3, "method": `) // truncated JSON
+	c.sendBytes(`not json at all`)
+	c.request("after", "shutdown", nil)
+	if m := c.response(`"after"`); m.Error != nil {
+		t.Fatalf("the server did not survive malformed messages: %+v", m.Error)
+	}
+}
+
+// VS Code sends $/cancelRequest with a numeric id; the request answers RequestCancelled.
+func TestCancelNumericID(t *testing.T) {
+	c := startRaw(t, DefaultOptions())
+	c.initialize()
+	c.request(42, "$/cnf/test/wait", map[string]any{})
+	time.Sleep(20 * time.Millisecond)
+	c.notify("$/cancelRequest", map[string]any{"id": 42})
+	if m := c.response("42"); m.Error == nil || m.Error.Code != -32800 {
+		t.Fatalf("want RequestCancelled (-32800), got %+v", m.Error)
+	}
+	c.request("s", "$/cnf/test/wait", map[string]any{})
+	time.Sleep(20 * time.Millisecond)
+	c.notify("$/cancelRequest", map[string]any{"id": "s"})
+	if m := c.response(`"s"`); m.Error == nil || m.Error.Code != -32800 {
+		t.Fatalf("string id: want RequestCancelled, got %+v", m.Error)
+	}
+}
+
+// A panicking handler answers InternalError and the server goes on.
+func TestPanicRecovered(t *testing.T) {
+	c := startRaw(t, DefaultOptions())
+	c.initialize()
+	c.request(5, "$/cnf/test/panic", map[string]any{})
+	if m := c.response("5"); m.Error == nil || m.Error.Code != -32603 {
+		t.Fatalf("want InternalError (-32603), got %+v", m.Error)
+	}
+	c.request(6, "textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": "untitled:Untitled-1"}})
+	if m := c.response("6"); m.Error != nil {
+		t.Fatalf("the server did not go on after a panic: %+v", m.Error)
+	}
+}
+
+// After shutdown only exit is accepted; exit ends the connection with success.
+func TestShutdownExit(t *testing.T) {
+	c := startRaw(t, DefaultOptions())
+	c.initialize()
+	c.request(2, "shutdown", nil)
+	c.response("2")
+	c.request(3, "textDocument/hover", map[string]any{})
+	if m := c.response("3"); m.Error == nil || m.Error.Code != -32600 {
+		t.Fatalf("want InvalidRequest after shutdown, got %+v", m.Error)
+	}
+	c.notify("exit", nil)
+	select {
+	case err := <-c.done:
+		if err != nil {
+			t.Fatalf("Serve returned %v after shutdown and exit", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not stop on exit")
+	}
+}
+
+// A full-document change has no range: it replaces the text (not an insertion at 0:0), and an
+// untitled: document works like a file.
+func TestFullChangeUntitled(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = time.Millisecond
+	c := startServer(t, opts, nil)
+	uri := "untitled:Untitled-1"
+	c.open(uri, "f xs =\n  let ys = map (+ 1) zs\n  in ys\n")
+	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1 && len(p.Diagnostics) > 0 })
+	c.change(uri, 2, "f xs =\n  let ys = map (+ 1) xs\n  in ys\n")
+	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 2 && len(p.Diagnostics) == 0 })
+	if d := c.server.snapshot(uri); string(d.text) != "f xs =\n  let ys = map (+ 1) xs\n  in ys\n" {
+		t.Fatalf("text after a full change: %q", d.text)
+	}
+}
+
+// A thousand changes in a burst: the last diagnostics are those of the last text, and code
+// lenses keep the last clustering while the text has errors.
+func TestBurstAndLastGood(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = 20 * time.Millisecond
+	c := startServer(t, opts, map[string]any{"workspace": map[string]any{"codeLens": map[string]any{"refreshSupport": true}}})
+	uri := "file:///burst.cnf"
+	good := "f xs =\n  let ys = map (+ 1) xs\n      s  = fold (+) 0 ys\n  in  (ys, s)\n"
+	c.open(uri, good)
+	c.analysed(uri, 1)
+	for v := 2; v <= 1001; v++ {
+		text := good
+		if v%2 == 0 {
+			text = strings.Replace(good, "map (+ 1) xs", fmt.Sprintf("map (+ %d) xs", v), 1)
+		}
+		c.change(uri, v, text)
+	}
+	broken := strings.Replace(good, "(+ 1) xs", "(+ 1 xs", 1)
+	c.change(uri, 1002, broken)
+	last := c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1002 })
+	if len(last.Diagnostics) == 0 {
+		t.Fatal("no syntax error for the last, broken text")
+	}
+	var lenses []map[string]any
+	if err := c.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": uri}}, &lenses); err != nil {
+		t.Fatal(err)
+	}
+	if len(lenses) == 0 {
+		t.Fatal("code lenses disappeared while the text has an error")
+	}
+	c.mu.Lock()
+	refreshes := c.calls["workspace/codeLens/refresh"]
+	c.mu.Unlock()
+	if refreshes == 0 {
+		t.Error("the client supports workspace/codeLens/refresh but was never asked to refresh")
+	}
+}
+
+// A 5 MB document is analysed and the server stays responsive. (Clustering its 55,000
+// definitions would take minutes of background work; the debounce keeps it out of this test.)
+func TestLargeDocument(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = time.Hour
+	c := startServer(t, opts, nil)
+	var b strings.Builder
+	for i := 0; b.Len() < 5<<20; i++ {
+		fmt.Fprintf(&b, "f%d xs =\n  let ys = map (+ 1) xs\n      s  = fold (+) 0 ys\n  in  (ys, s)\n\n", i)
+	}
+	uri := "file:///large.cnf"
+	c.open(uri, b.String())
+	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1 })
+	var symbols []map[string]any
+	if err := c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &symbols); err != nil {
+		t.Fatal(err)
+	}
+	if len(symbols) < 1000 {
+		t.Fatalf("%d symbols for a 5 MB file", len(symbols))
+	}
+}
+
+func init() {
+	// Test-only methods: one that waits for cancellation, one that panics.
+	onRequest("$/cnf/test/wait", func(s *Server, ctx context.Context, _ json.RawMessage) (any, error) {
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Second):
+		}
+		return "not cancelled", nil
+	})
+	onRequest("$/cnf/test/panic", func(*Server, context.Context, json.RawMessage) (any, error) {
+		panic("deliberate panic")
+	})
+}
