@@ -14,7 +14,7 @@ import (
 
 // client is a test client over net.Pipe, speaking to an in-process server.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	conn   jsonrpc2.Conn
 	server *Server
 	done   chan error
@@ -31,7 +31,7 @@ type diagParams struct {
 	Diagnostics []json.RawMessage `json:"diagnostics"`
 }
 
-func startServer(t *testing.T, opts Options, capabilities map[string]any) *client {
+func startServer(t testing.TB, opts Options, capabilities map[string]any) *client {
 	t.Helper()
 	serverSide, clientSide := net.Pipe()
 	c := &client{t: t, diags: map[string][]diagParams{}, seen: make(chan struct{}, 1000), calls: map[string]int{}, done: make(chan error, 1)}

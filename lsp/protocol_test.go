@@ -282,3 +282,72 @@ func init() {
 		panic("deliberate panic")
 	})
 }
+
+// workspace/didChangeConfiguration turns fusion-preventing diagnostics down to hints or off,
+// and a client that does not support codeLens/refresh is never asked to refresh.
+func TestSettings(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = time.Millisecond
+	c := startServer(t, opts, nil)
+	uri := "file:///settings.cnf"
+	text := "f xs =\n  let s  = fold (+) 0 xs\n      ys = map (+ s) xs\n  in  ys\n"
+	c.open(uri, text)
+	c.analysed(uri, 1)
+	count := func(p diagParams) (n int, severity int) {
+		for _, raw := range p.Diagnostics {
+			var d struct {
+				Code     string `json:"code"`
+				Severity int    `json:"severity"`
+			}
+			json.Unmarshal(raw, &d)
+			if d.Code == "fusion-preventing" {
+				n, severity = n+1, d.Severity
+			}
+		}
+		return
+	}
+	if n, sev := count(c.waitDiagnostics(uri, func(p diagParams) bool { n, _ := count(p); return n > 0 })); n != 1 || sev != 3 {
+		t.Fatalf("default: %d fusion diagnostics of severity %d, want 1 information", n, sev)
+	}
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"fusionDiagnostics": "hint"}}})
+	c.waitDiagnostics(uri, func(p diagParams) bool { n, sev := count(p); return n == 1 && sev == 4 })
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"fusionDiagnostics": "off", "solver": map[string]any{"timeLimit": 0.5}, "debounce": 50}}})
+	c.waitDiagnostics(uri, func(p diagParams) bool { n, _ := count(p); return n == 0 })
+	if o := c.server.options(); o.TimeLimit != 500*time.Millisecond || o.Debounce != 50*time.Millisecond {
+		t.Errorf("settings not applied: %+v", o)
+	}
+	c.mu.Lock()
+	refreshes := c.calls["workspace/codeLens/refresh"]
+	c.mu.Unlock()
+	if refreshes != 0 {
+		t.Errorf("asked a client without refreshSupport to refresh code lenses %d times", refreshes)
+	}
+}
+
+// A storm of requests, each cancelled at once: every one is answered, and the server goes on.
+func TestCancellationStorm(t *testing.T) {
+	c := startRaw(t, DefaultOptions())
+	c.initialize()
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": "file:///s.cnf", "languageId": "cnf", "version": 1,
+		"text": "f xs =\n  let ys = map (+ 1) xs\n  in  ys\n"}})
+	const n = 300
+	for i := 0; i < n; i++ {
+		method := "textDocument/hover"
+		if i%3 == 0 {
+			method = "$/cnf/test/wait"
+		}
+		c.request(1000+i, method, map[string]any{"textDocument": map[string]any{"uri": "file:///s.cnf"}, "position": map[string]any{"line": 1, "character": 7}})
+		c.notify("$/cancelRequest", map[string]any{"id": 1000 + i})
+	}
+	answered := map[string]bool{}
+	for len(answered) < n {
+		m := c.read()
+		if m.Method == "" && len(m.ID) > 0 {
+			answered[string(m.ID)] = true
+		}
+	}
+	c.request("last", "textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": "file:///s.cnf"}, "position": map[string]any{"line": 1, "character": 7}})
+	if m := c.response(`"last"`); m.Error != nil || string(m.Result) == "null" {
+		t.Fatalf("the server did not answer after the storm: %+v %s", m.Error, m.Result)
+	}
+}
