@@ -151,3 +151,31 @@ func (c *client) analysed(uri string, version int32) {
 		}
 	}
 }
+
+// forcedDone waits until the background re-solves of the latest analysis have stopped adding
+// results (they run after publication).
+func (c *client) forcedDone(uri string) {
+	c.t.Helper()
+	count := func() int {
+		d := c.server.snapshot(uri)
+		if d == nil || d.loops == nil {
+			return 0
+		}
+		n := 0
+		for _, fl := range d.loops.funcs {
+			fl.mu.Lock()
+			n += len(fl.forced)
+			fl.mu.Unlock()
+		}
+		return n
+	}
+	last, stable := -1, 0
+	for stable < 10 {
+		time.Sleep(20 * time.Millisecond)
+		if n := count(); n == last {
+			stable++
+		} else {
+			last, stable = n, 0
+		}
+	}
+}

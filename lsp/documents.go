@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
@@ -37,7 +38,29 @@ type funcLoops struct {
 	sizes  *infer.Result
 	report *cluster.Report
 	fused  []*fuse.Fused // one per cluster, in execution order
+
+	// forced holds, for a binding and another loop, the optimum with the binding forced into a
+	// loop with that loop's first binding: filled in the background after publication.
+	mu     sync.Mutex
+	forced map[[2]int]forcedSolve
 }
+
+// forcedSolve is the result of re-solving with a pair forced together.
+type forcedSolve struct {
+	objective int
+	ok        bool // false: no valid clustering puts them together, or the solve failed
+}
+
+func (fl *funcLoops) forcedResult(node, cluster int) (forcedSolve, bool) {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	r, ok := fl.forced[[2]int{node, cluster}]
+	return r, ok
+}
+
+// MaxForcedSolves bounds the re-solves made per analysis to explain why bindings are not in
+// other loops; the rest are explained by the cost of moving the binding alone.
+const MaxForcedSolves = 40
 
 // update replaces a document's text, analyses it at once (parsing, names, sizes), publishes
 // its diagnostics, and schedules clustering and fusion after the debounce.
@@ -97,7 +120,60 @@ func (s *Server) analyseLoops(ctx context.Context, uri string, version int32, pr
 	if current {
 		s.publish(uri)
 		s.refreshLenses()
+		forcedSolves(ctx, la, opts)
 	}
+}
+
+// forcedSolves re-solves each definition with a binding forced into another loop, where only
+// cost keeps it out, so that hovers can say by how much the best clustering with that choice is
+// worse. It runs after publication, stops when a newer version arrives, and makes at most
+// MaxForcedSolves solves.
+func forcedSolves(ctx context.Context, la *loopAnalysis, opts Options) {
+	limit := min(opts.TimeLimit, 500*time.Millisecond)
+	budget := MaxForcedSolves
+	for _, fl := range la.funcs {
+		g := fl.report.Graph
+		cl := fl.report.Ours.Clustering
+		for _, nd := range g.Nodes {
+			for _, c := range cl.Clusters {
+				if budget == 0 || ctx.Err() != nil {
+					return
+				}
+				if c.Index == cl.Of[nd.ID] || c.External() || nd.External() || !onlyCost(g, nd.ID, c) {
+					continue
+				}
+				budget--
+				res, err := cluster.Solve(ctx, g, cluster.Options{TimeLimit: limit, Together: [][2]int{{nd.ID, c.Nodes[0].ID}}})
+				if err != nil {
+					return
+				}
+				fs := forcedSolve{objective: res.Objective, ok: res.Fallback == "" && res.Of[nd.ID] == res.Of[c.Nodes[0].ID]}
+				fl.mu.Lock()
+				if fl.forced == nil {
+					fl.forced = map[[2]int]forcedSolve{}
+				}
+				fl.forced[[2]int{nd.ID, c.Index}] = fs
+				fl.mu.Unlock()
+			}
+		}
+	}
+}
+
+// onlyCost reports whether nothing but cost could keep node n out of cluster c: no
+// fusion-preventing path and compatible sizes with each of its bindings.
+func onlyCost(g *cluster.Graph, n int, c *cluster.Cluster) bool {
+	for _, m := range c.Nodes {
+		if !g.Possible(n, m.ID) {
+			return false
+		}
+		a, b := g.Nodes[n].Binding, m.Binding
+		if !g.Sizes.SameIter(a, b) {
+			if _, _, _, ok := g.Sizes.Concestors(a, b); !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // snapshot returns a document's current state, or nil.

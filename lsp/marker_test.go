@@ -75,6 +75,7 @@ func TestMarkers(t *testing.T) {
 			uri := "file:///test/input.cnf"
 			c.open(uri, text)
 			c.analysed(uri, 1)
+			c.forcedDone(uri)
 			var out bytes.Buffer
 			run(t, c, uri, text, &out)
 			golden.Sections(t, path, "", map[string][]byte{"results": out.Bytes()})

@@ -56,12 +56,22 @@ func whyNot(b *strings.Builder, fl *funcLoops, n int) {
 			}
 		}
 		if reason == "" {
+			if fs, ok := fl.forcedResult(n, c.Index); ok {
+				if fs.ok {
+					reason = fmt.Sprintf("cost: the best clustering that puts it with %s has objective %d, against %d (+%d; re-solved with the two forced together)",
+						c.Nodes[0].Name, fs.objective, fl.report.Ours.Objective, fs.objective-fl.report.Ours.Objective)
+				} else {
+					reason = fmt.Sprintf("no valid clustering puts it with %s", c.Nodes[0].Name)
+				}
+			}
+		}
+		if reason == "" {
 			labels := append([]int(nil), cl.Of...)
 			labels[n] = c.Index
 			if problems := cluster.Validate(g, labels, false); len(problems) > 0 {
-				reason = "moving it there is invalid: " + problems[0]
+				reason = "moving it there alone is invalid: " + problems[0]
 			} else if moved, err := cluster.NewClustering(g, labels); err == nil {
-				reason = fmt.Sprintf("moving it there is valid but raises the objective from %d to %d (+%d)", cl.Cost(), moved.Cost(), moved.Cost()-cl.Cost())
+				reason = fmt.Sprintf("cost: moving it there alone is valid but raises the objective from %d to %d (+%d)", cl.Cost(), moved.Cost(), moved.Cost()-cl.Cost())
 			}
 		}
 		lines = append(lines, fmt.Sprintf("- not in loop %d (%s): %s", loopNumber(cl, c.Index), joinNames(c.Names()), reason))
