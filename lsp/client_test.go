@@ -114,11 +114,24 @@ func (c *client) change(uri string, version int, text string) {
 // waitDiagnostics waits until a publication for uri satisfies ok, and returns it.
 func (c *client) waitDiagnostics(uri string, ok func(diagParams) bool) diagParams {
 	c.t.Helper()
+	return c.waitAfter(uri, 0, ok)
+}
+
+// published counts the publications received for uri so far.
+func (c *client) published(uri string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.diags[uri])
+}
+
+// waitAfter is waitDiagnostics among the publications after the first since.
+func (c *client) waitAfter(uri string, since int, ok func(diagParams) bool) diagParams {
+	c.t.Helper()
 	deadline := time.After(20 * time.Second)
 	for {
 		c.mu.Lock()
 		list := c.diags[uri]
-		for i := len(list) - 1; i >= 0; i-- {
+		for i := len(list) - 1; i >= since; i-- {
 			if ok(list[i]) {
 				c.mu.Unlock()
 				return list[i]
@@ -133,23 +146,33 @@ func (c *client) waitDiagnostics(uri string, ok func(diagParams) bool) diagParam
 	}
 }
 
-// analysed waits until the clustering of the given version is published (its diagnostics
-// then include the loop diagnostics, or at least come after the debounce).
+// analysed waits until the clustering of the given version is stored and every publication the
+// server has queued has arrived, so that the latest publication is the full one of that version.
 func (c *client) analysed(uri string, version int32) {
 	c.t.Helper()
 	deadline := time.After(20 * time.Second)
-	for {
-		if d := c.server.snapshot(uri); d != nil && d.loops != nil && d.loops.version == version {
-			c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == version })
-			return
-		}
+	last, quiet := -1, 0
+	for quiet < 5 {
 		select {
-		case <-c.seen:
-		case <-time.After(20 * time.Millisecond):
 		case <-deadline:
 			c.t.Fatalf("timed out waiting for the clustering of %s version %d", uri, version)
+		case <-time.After(10 * time.Millisecond):
+		}
+		d := c.server.snapshot(uri)
+		if d == nil || d.loops == nil || d.loops.version != version {
+			continue
+		}
+		c.server.out.mu.Lock()
+		pending := len(c.server.out.order)
+		c.server.out.mu.Unlock()
+		n := c.published(uri)
+		if pending == 0 && n == last {
+			quiet++
+		} else {
+			last, quiet = n, 0
 		}
 	}
+	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == version })
 }
 
 // forcedDone waits until the background re-solves of the latest analysis have stopped adding

@@ -141,6 +141,20 @@ func run(t *testing.T, c *client, uri, text string, out *bytes.Buffer) {
 			fmt.Fprintf(out, "showILP %s: %s\n", s.Name, strings.SplitN(ilp.Text, "\n", 3)[1])
 		}
 	}
+	var edits []protocol.TextEdit
+	if err := c.call("textDocument/formatting", map[string]any{"textDocument": td, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}, &edits); err != nil {
+		fmt.Fprintf(out, "formatting: error: %v\n", err)
+	} else {
+		fmt.Fprintf(out, "formatting: %d edits\n", len(edits))
+		for _, e := range edits {
+			fmt.Fprintf(out, "  %s:\n    %s\n", pos(e.Range), strings.ReplaceAll(strings.TrimRight(e.NewText, "\n"), "\n", "\n    "))
+		}
+	}
+	var tokens protocol.SemanticTokens
+	if err := c.call("textDocument/semanticTokens/full", map[string]any{"textDocument": td}, &tokens); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(out, "semantic tokens:%s\n", decodeTokens(text, tokens.Data))
 	for _, m := range findMarkers(text) {
 		params := map[string]any{"textDocument": td, "position": m.pos}
 		switch m.kind {
@@ -211,4 +225,29 @@ func locations(locs []protocol.Location) string {
 
 func isNameByte(c byte) bool {
 	return c == '_' || c == '\'' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// decodeTokens turns semantic-token data back into "text:type[+modifiers]" words.
+func decodeTokens(text string, data []uint32) string {
+	f := syntax.NewFile("", []byte(text))
+	var b strings.Builder
+	var line, char uint32
+	for i := 0; i+4 < len(data); i += 5 {
+		if data[i] > 0 {
+			line, char = line+data[i], data[i+1]
+		} else {
+			char += data[i+1]
+		}
+		start := f.Offset(syntax.LSPPosition{Line: int(line), Character: int(char)})
+		end := f.Offset(syntax.LSPPosition{Line: int(line), Character: int(char + data[i+2])})
+		mods := ""
+		if data[i+4]&modDeclaration != 0 {
+			mods += "+decl"
+		}
+		if data[i+4]&modScalar != 0 {
+			mods += "+scalar"
+		}
+		fmt.Fprintf(&b, " %s:%s%s", text[start:end], tokenTypes[data[i+3]], mods)
+	}
+	return b.String()
 }
