@@ -3,9 +3,7 @@ package cluster
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/cnf-tools/cnf/infer"
@@ -15,36 +13,25 @@ import (
 // TestExamplesGolden: the clustering report of every example (without solve times), and the
 // LP text and DOT diagram of normalize2. go test -update rewrites them; review the diff.
 func TestExamplesGolden(t *testing.T) {
-	files, _ := filepath.Glob("../examples/*.cnf")
-	if len(files) == 0 {
-		t.Fatal("no examples")
-	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.Base(path), ".cnf")
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(path)
+	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
+		prog := infer.Analyze(name+".cnf", src)
+		var b bytes.Buffer
+		for i, r := range prog.Funcs {
+			if r == nil || !r.OK() {
+				b.WriteString(prog.Syntax.Funcs[i].Def.Name.Name + ": not clustered (it has errors)\n")
+				continue
+			}
+			rep, err := Analyze(context.Background(), r, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			prog := infer.Analyze(filepath.Base(path), src)
-			var b bytes.Buffer
-			for i, r := range prog.Funcs {
-				if r == nil || !r.OK() {
-					b.WriteString(prog.Syntax.Funcs[i].Def.Name.Name + ": not clustered (it has errors)\n")
-					continue
-				}
-				rep, err := Analyze(context.Background(), r, Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if problems := Validate(rep.Graph, rep.Ours.Of, false); len(problems) > 0 {
-					t.Errorf("%s: invalid clustering: %v", r.Func.Def.Name.Name, problems)
-				}
-				rep.WriteText(&b, false)
+			if problems := Validate(rep.Graph, rep.Ours.Of, false); len(problems) > 0 {
+				t.Errorf("%s: invalid clustering: %v", r.Func.Def.Name.Name, problems)
 			}
-			golden.File(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
-		})
-	}
+			rep.WriteText(&b, false)
+		}
+		golden.File(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
+	})
 	r := sizesOf(t, example(t, "normalize2"))
 	g := NewGraph(r)
 	var lp bytes.Buffer

@@ -18,42 +18,31 @@ import (
 // TestExamplesGolden: the fused process of every loop of every example, printed as cnf fuse
 // prints it (with the notes that name joint labels and rules). go test -update rewrites them.
 func TestExamplesGolden(t *testing.T) {
-	files, _ := filepath.Glob("../examples/*.cnf")
-	if len(files) == 0 {
-		t.Fatal("no examples")
-	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.Base(path), ".cnf")
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(path)
+	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
+		prog := infer.Analyze(name+".cnf", src)
+		var b bytes.Buffer
+		for _, r := range prog.Funcs {
+			if r == nil || !r.OK() {
+				continue
+			}
+			res, err := cluster.Solve(context.Background(), cluster.NewGraph(r), cluster.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			prog := infer.Analyze(filepath.Base(path), src)
-			var b bytes.Buffer
-			for _, r := range prog.Funcs {
-				if r == nil || !r.OK() {
+			for k, f := range FuseClusters(res.Clustering, MaxStates) {
+				if f.Cluster.External() {
 					continue
 				}
-				res, err := cluster.Solve(context.Background(), cluster.NewGraph(r), cluster.Options{})
-				if err != nil {
-					t.Fatal(err)
+				if f.Err != nil {
+					t.Errorf("%s loop %d: %v", r.Func.Def.Name.Name, k+1, f.Err)
+					continue
 				}
-				for k, f := range FuseClusters(res.Clustering, MaxStates) {
-					if f.Cluster.External() {
-						continue
-					}
-					if f.Err != nil {
-						t.Errorf("%s loop %d: %v", r.Func.Def.Name.Name, k+1, f.Err)
-						continue
-					}
-					fmt.Fprintf(&b, "-- %s, loop %d: %d states\n", r.Func.Def.Name.Name, k+1, f.Process.States())
-					WriteProcess(&b, f.Process, true)
-				}
+				fmt.Fprintf(&b, "-- %s, loop %d: %d states\n", r.Func.Def.Name.Name, k+1, f.Process.States())
+				WriteProcess(&b, f.Process, true)
 			}
-			golden.File(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
-		})
-	}
+		}
+		golden.File(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
+	})
 }
 
 // Two processes that each wait for the other: p pulls a then pushes b; q pulls b then pushes

@@ -2,7 +2,6 @@ package infer
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,23 +49,12 @@ func TestInferGolden(t *testing.T) {
 
 // TestExamplesGolden: the report of every program in examples/.
 func TestExamplesGolden(t *testing.T) {
-	files, _ := filepath.Glob("../examples/*.cnf")
-	if len(files) == 0 {
-		t.Fatal("no examples")
-	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.Base(path), ".cnf")
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			prog := Analyze(filepath.Base(path), src)
-			checkResults(t, prog)
-			golden.Sections(t, filepath.Join("testdata", "examples", name+".golden"),
-				"Size inference report of examples/"+name+".cnf.\n", map[string][]byte{"infer": report(prog)})
-		})
-	}
+	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
+		prog := Analyze(name+".cnf", src)
+		checkResults(t, prog)
+		golden.Sections(t, filepath.Join("testdata", "examples", name+".golden"),
+			"Size inference report of examples/"+name+".cnf.\n", map[string][]byte{"infer": report(prog)})
+	})
 }
 
 type tb interface {

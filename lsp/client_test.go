@@ -37,9 +37,8 @@ func startServer(t testing.TB, opts Options, capabilities map[string]any) *clien
 	c := &client{t: t, diags: map[string][]diagParams{}, seen: make(chan struct{}, 1000), calls: map[string]int{}, done: make(chan error, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	go func() {
-		c.done <- serveConn(ctx, serverSide, opts, &c.server)
-	}()
+	c.server = NewServer(serverSide, io.Discard, opts)
+	go func() { c.done <- c.server.Run(ctx) }()
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		c.mu.Lock()
@@ -67,22 +66,6 @@ func startServer(t testing.TB, opts Options, capabilities map[string]any) *clien
 	c.call("initialize", map[string]any{"processId": 1, "capabilities": capabilities}, &res)
 	c.notify("initialized", map[string]any{})
 	return c
-}
-
-// serveConn runs Serve on one end of a pipe, remembering the server for inspection.
-func serveConn(ctx context.Context, rwc io.ReadWriteCloser, opts Options, out **Server) error {
-	s := NewServer(rwc, io.Discard, opts)
-	*out = s
-	s.conn.Go(ctx, s.handle)
-	select {
-	case <-s.conn.Done():
-	case <-s.exited:
-		s.conn.Close()
-	case <-ctx.Done():
-		s.conn.Close()
-	}
-	s.closeAll()
-	return nil
 }
 
 func (c *client) call(method string, params, result any) error {

@@ -72,7 +72,11 @@ type clientSupport struct {
 // window/logMessage; nothing but the protocol is written to rwc. It returns nil after a
 // shutdown request, an error otherwise (the exit status the LSP specification asks for).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, logw io.Writer, opts Options) error {
-	s := NewServer(rwc, logw, opts)
+	return NewServer(rwc, logw, opts).Run(ctx)
+}
+
+// Run serves until the client sends exit, the connection ends or ctx is done; see Serve.
+func (s *Server) Run(ctx context.Context) error {
 	s.conn.Go(ctx, s.handle)
 	select {
 	case <-s.conn.Done():

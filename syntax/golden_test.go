@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,26 +43,15 @@ func TestCheckGolden(t *testing.T) {
 // TestExamplesGolden checks every program in examples/: its diagnostics and its canonical
 // layout, against testdata/examples/NAME.golden.
 func TestExamplesGolden(t *testing.T) {
-	files, err := filepath.Glob("../examples/*.cnf")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no examples found: %v", err)
-	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.Base(path), ".cnf")
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			prog := Analyze(filepath.Base(path), src)
-			checkInvariants(t, prog)
-			golden.Sections(t, filepath.Join("testdata", "examples", name+".golden"),
-				"Diagnostics and canonical layout of examples/"+name+".cnf.\n", map[string][]byte{
-					"diagnostics": renderDiagnostics(prog),
-					"format":      Format(prog.File),
-				})
-		})
-	}
+	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
+		prog := Analyze(name+".cnf", src)
+		checkInvariants(t, prog)
+		golden.Sections(t, filepath.Join("testdata", "examples", name+".golden"),
+			"Diagnostics and canonical layout of examples/"+name+".cnf.\n", map[string][]byte{
+				"diagnostics": renderDiagnostics(prog),
+				"format":      Format(prog.File),
+			})
+	})
 }
 
 func renderDiagnostics(prog *Program) []byte {

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -38,6 +39,25 @@ func write(t testing.TB, path string, data []byte) {
 	}
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// ForEachExample runs f as a subtest for every .cnf file in dir, named after the file.
+func ForEachExample(t *testing.T, dir string, f func(t *testing.T, name string, src []byte)) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.cnf"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples in %s: %v", dir, err)
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".cnf")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, name, src)
+		})
 	}
 }
 
