@@ -39,6 +39,9 @@ fi
 node lsp/clients/node/check.js bin/cnf examples
 CNF=bin/cnf FILE=examples/normalize2.cnf timeout 120 nvim --headless -u NONE -i NONE -c 'luafile lsp/clients/nvim/check.lua'
 
+step "VS Code extension: grammar and unit tests, and the .vsix with the bundled server"
+(cd vscode-extension && npm ci --no-audit --no-fund --silent && npm test --silent && npm run package --silent)
+
 fuzztime=${FUZZTIME:-30s}
 if [ "$fuzztime" != 0 ]; then
   step "fuzz the front end for $fuzztime"
