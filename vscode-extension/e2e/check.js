@@ -1,0 +1,137 @@
+// check.js: drives code-server in Chromium and checks, on examples/normalize2.cnf, what a user
+// sees: the code lens "2 loops", fusion-preventing diagnostics in the Problems panel, the size
+// scheme on hover, the clustering webview with both clusters drawn, the fused-process document,
+// and a size error after typing a broken binding. Screenshots of every step go to OUTDIR.
+// Usage: node check.js URL OUTDIR
+'use strict';
+const { chromium } = require('playwright-core');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const [url, outdir] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const t0 = Date.now();
+// Monaco renders spaces in code lenses and view lines as no-break spaces.
+const plain = (s) => s.replace(/\u00a0/g, ' ');
+const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
+
+async function step(page, name, fn) {
+  try {
+    const detail = await fn();
+    passed++;
+    log('ok  ', name, detail ? `(${detail})` : '');
+  } catch (e) {
+    failed++;
+    log('FAIL', name, String(e.message || e).split('\n')[0]);
+  }
+  await page.screenshot({ path: path.join(outdir, `${String(passed + failed).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-')}.png`) });
+}
+
+(async () => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cnf-pw-'));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', headless: true, viewport: { width: 1400, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = ctx.pages()[0] || (await ctx.newPage());
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90000 });
+  await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+  log('workbench loaded');
+
+  await step(page, 'open normalize2.cnf', async () => {
+    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'normalize2.cnf' }).first();
+    await row.waitFor({ timeout: 60000 });
+    await row.dblclick();
+    await page.waitForSelector('.editor-instance .view-lines', { timeout: 30000 });
+    return await page.locator('[id="status.editor.mode"]').innerText({ timeout: 10000 }).catch(() => '');
+  });
+
+  await step(page, 'code lens 2 loops', async () => {
+    const lens = page.locator('.codelens-decoration', { hasText: /2\s+loops/ }).first();
+    await lens.waitFor({ timeout: 60000 });
+    const text = plain(await lens.innerText());
+    if (!text.includes('2 loops (unfused 5 · stream fusion 4 · Megiddo 3)')) throw new Error(text);
+    return text;
+  });
+
+  await step(page, 'fusion-preventing diagnostics in the Problems panel', async () => {
+    await page.keyboard.press('Control+Shift+M');
+    const panel = page.locator('.markers-panel');
+    await panel.waitFor({ timeout: 20000 });
+    await page.waitForFunction(() => {
+      const p = document.querySelector('.markers-panel');
+      return p && (p.textContent.match(/cannot share a loop/g) || []).length >= 2;
+    }, null, { timeout: 30000 });
+    const text = await panel.innerText();
+    if (/error/i.test(await page.locator('[id="status.problems"]').innerText()) && /\b[1-9]\d* error/i.test(await page.locator('[id="status.problems"]').getAttribute('aria-label') || '')) throw new Error('errors reported');
+    return text.split('\n').find((l) => l.includes('cannot share a loop'));
+  });
+
+  await step(page, 'hover shows the size scheme', async () => {
+    const line = page.locator('.editor-instance .view-line', { hasText: 'normalize2 xs' }).first();
+    await line.hover({ position: { x: 30, y: 8 } });
+    const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: '∀k1' }).first();
+    await hover.waitFor({ timeout: 20000 });
+    const text = await hover.innerText();
+    if (!text.includes('(xs : k1) → (ys1 : k1, ys2 : k1)')) throw new Error(text);
+    await page.keyboard.press('Escape');
+    return text.split('\n')[0];
+  });
+
+  await step(page, 'clustering webview shows both clusters', async () => {
+    // The hover from the previous step may still cover the lens: move away and wait for it to go.
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    await page.locator('.monaco-hover:not(.hidden)').first().waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
+    await page.locator('.codelens-decoration a', { hasText: /2\s+loops/ }).first().click();
+    let frame;
+    for (let i = 0; i < 120 && !frame; i++) {
+      for (const f of page.frames()) {
+        if (await f.locator('#graph').count().catch(() => 0)) frame = f;
+      }
+      if (!frame) await page.waitForTimeout(500);
+    }
+    if (!frame) throw new Error('no webview with a #graph');
+    await frame.waitForSelector('#graph[data-rendered="true"] svg', { timeout: 60000 });
+    const clusters = await frame.locator('#graph svg g.cluster').count();
+    const summary = await frame.locator('#summary').innerText();
+    if (clusters !== 2 || !summary.includes('2 loops')) throw new Error(`${clusters} clusters; ${summary}`);
+    return `${clusters} clusters drawn; ${summary}`;
+  });
+
+  await step(page, 'fused process document', async () => {
+    const tab = page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first();
+    await tab.click();
+    await page.locator('.codelens-decoration a', { hasText: /show\s+fused\s+process/ }).first().click();
+    await page.waitForSelector('.tabs-container .tab:has-text(".fused")', { timeout: 30000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes('process')), null, { timeout: 30000 });
+    return 'a read-only document with the fused process';
+  });
+
+  await step(page, 'a size error appears after typing a broken binding', async () => {
+    await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
+    const line = page.locator('.editor-instance .view-line', { hasText: 'ys2  = map (/ sum2) xs' }).first();
+    await line.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.type('      ys2  = map2 (+) gts ys1');
+    await page.waitForSelector('.editor-instance .squiggly-error', { timeout: 30000 });
+    await page.waitForFunction(() => {
+      const p = document.querySelector('.markers-panel');
+      return p && p.textContent.includes('map2 needs gts and ys1 to have the same size');
+    }, null, { timeout: 30000 });
+    return 'map2 needs gts and ys1 to have the same size ...';
+  });
+
+  await ctx.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+})().catch((e) => {
+  console.error('e2e: ERROR', e);
+  process.exit(1);
+});
