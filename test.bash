@@ -42,6 +42,9 @@ CNF=bin/cnf FILE=examples/normalize2.cnf timeout 120 nvim --headless -u NONE -i 
 step "VS Code extension: grammar and unit tests, and the .vsix with the bundled server"
 (cd vscode-extension && npm ci --no-audit --no-fund --silent && npm test --silent && npm run package --silent)
 
+step "VS Code extension end to end: the .vsix in code-server, driven by Playwright"
+(cd vscode-extension && e2e/run.sh cnf.vsix)
+
 fuzztime=${FUZZTIME:-30s}
 if [ "$fuzztime" != 0 ]; then
   step "fuzz the front end for $fuzztime"
