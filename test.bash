@@ -41,6 +41,10 @@ CNF=bin/cnf FILE=examples/normalize2.cnf timeout 120 nvim --headless -u NONE -i 
 
 step "VS Code extension: grammar and unit tests, and the .vsix with the bundled server"
 (cd vscode-extension && npm ci --no-audit --no-fund --silent && npm test --silent && npm run package --silent)
+if (cd vscode-extension && npx vsce ls 2>/dev/null) | grep -E '^(e2e|src|test|node_modules)/'; then
+  echo "cnf.vsix contains development files: fix vscode-extension/.vscodeignore" >&2
+  exit 1
+fi
 
 step "VS Code extension end to end: the .vsix in code-server, driven by Playwright"
 (cd vscode-extension && e2e/run.sh cnf.vsix)

@@ -24,7 +24,7 @@ async function step(page, name, fn) {
     log('ok  ', name, detail ? `(${detail})` : '');
   } catch (e) {
     failed++;
-    log('FAIL', name, String(e.message || e).split('\n')[0]);
+    log('FAIL', name, String(e.message || e).split('\n').slice(0, 4).join(' | '));
   }
   await page.screenshot({ path: path.join(outdir, `${String(passed + failed).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-')}.png`) });
 }
@@ -124,7 +124,8 @@ async function step(page, name, fn) {
       const p = document.querySelector('.markers-panel');
       return p && p.textContent.includes('map2 needs gts and ys1 to have the same size');
     }, null, { timeout: 30000 });
-    return 'map2 needs gts and ys1 to have the same size ...';
+    await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+1\s+error/ }).first().waitFor({ timeout: 10000 });
+    return 'map2 needs gts and ys1 to have the same size ...; status bar: CNF · 1 error';
   });
 
   await ctx.close();

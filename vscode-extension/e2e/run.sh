@@ -7,6 +7,7 @@
 # Usage: e2e/run.sh [path/to/cnf.vsix]      (from vscode-extension/)
 set -euo pipefail
 vsix=$(realpath "${1:-$(dirname "$0")/../cnf.vsix}")
+self=$(realpath "$0")
 cd "$(dirname "$0")"
 E2E_HOME=${E2E_HOME:-/tmp/cnf-e2e}
 CS=$E2E_HOME/code-server
@@ -37,7 +38,7 @@ run=$(mktemp -d "$E2E_HOME/run.XXXXXX")
 export XDG_CONFIG_HOME=$run/config XDG_DATA_HOME=$run/data XDG_CACHE_HOME=$run/cache
 mkdir -p "$run/user/User" "$run/ext" "$run/ws"
 cp ../../examples/normalize2.cnf "$run/ws/"
-cat >"$run/user/User/settings.json" <<'JSON'
+cat >"$run/user/User/settings.json" <<JSON
 {
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
@@ -47,7 +48,8 @@ cat >"$run/user/User/settings.json" <<'JSON'
   "extensions.autoUpdate": false,
   "extensions.autoCheckUpdates": false,
   "editor.codeLens": true,
-  "window.restoreWindows": "none"
+  "window.restoreWindows": "none",
+  "workbench.colorTheme": "${E2E_THEME:-Default Light Modern}"
 }
 JSON
 "$CS/node_modules/.bin/code-server" --user-data-dir "$run/user" --extensions-dir "$run/ext" --install-extension "$vsix" >/dev/null
@@ -64,4 +66,14 @@ for _ in $(seq 1 60); do
 done
 mkdir -p artifacts
 rm -f artifacts/*.png
-node check.js "http://127.0.0.1:$port/?folder=$run/ws" artifacts
+# One retry, in a fresh profile: a step that times out once in a while under load should not
+# fail CI, but the failure stays in the log, so a step that starts failing often shows up.
+if ! node check.js "http://127.0.0.1:$port/?folder=$run/ws" artifacts; then
+  if [ -z "${E2E_RETRIED:-}" ]; then
+    echo "e2e: retrying once in a fresh profile after the failure above"
+    cleanup
+    trap - EXIT
+    E2E_RETRIED=1 exec "$self" "$vsix"
+  fi
+  exit 1
+fi

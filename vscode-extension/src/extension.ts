@@ -31,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidCloseTextDocument((d) => openViews.delete(d.uri.toString())),
     vscode.window.onDidChangeTextEditorSelection((e) => { if (e.textEditor.document.languageId === 'cnf') scheduleStatus(); }),
     vscode.window.onDidChangeActiveTextEditor(() => scheduleStatus()),
+    vscode.languages.onDidChangeDiagnostics(() => scheduleStatus()),
   );
   await start(context);
 }
@@ -224,7 +225,8 @@ async function refresh(uri: string): Promise<void> {
 }
 
 // The status bar shows the server state and, from the definition lens, the loop count of the
-// definition under the cursor.
+// definition under the cursor; while the file has errors it shows their count instead, since
+// the lenses then describe the last text that analysed cleanly.
 let statusTimer: NodeJS.Timeout | undefined;
 function scheduleStatus(): void {
   clearTimeout(statusTimer);
@@ -245,6 +247,11 @@ async function updateStatus(): Promise<void> {
     let current = defs[0];
     for (const d of defs) if (d.range.start.line <= line) current = d;
     const loops = current?.command?.title.split(' (')[0];
+    const errors = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
+    if (errors > 0) {
+      setStatus(`$(error) CNF · ${errors} ${errors === 1 ? 'error' : 'errors'}`, `The clustering shown is from the last text without errors${loops ? ` (${current!.command!.title})` : ''}.`);
+      return;
+    }
     setStatus(loops ? `$(check) CNF · ${loops}` : '$(check) CNF', loops ? `${current!.command!.title}` : 'The cnf language server is running.');
   } catch { /* keep the last status */ }
 }

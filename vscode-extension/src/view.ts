@@ -66,6 +66,7 @@ body { color: var(--vscode-foreground); background: var(--vscode-editor-backgrou
 #graph svg { max-width: 100%; height: auto; }
 #graph svg text { fill: var(--vscode-foreground); }
 #graph svg .edge path, #graph svg .node ellipse, #graph svg .node polygon, #graph svg .cluster polygon { stroke: var(--vscode-foreground); }
+#graph svg .edge polygon[fill="black"] { fill: var(--vscode-foreground); stroke: var(--vscode-foreground); }
 #graph svg polygon[fill="white"] { fill: transparent; }
 </style></head>
 <body>
