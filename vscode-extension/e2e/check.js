@@ -1,7 +1,8 @@
 // check.js: drives code-server in Chromium and checks, on examples/normalize2.cnf, what a user
 // sees: the code lens "2 loops", fusion-preventing diagnostics in the Problems panel, the size
 // scheme on hover, the clustering webview with both clusters drawn, the fused-process document,
-// and a size error after typing a broken binding. Screenshots of every step go to OUTDIR.
+// the ILP and a server restart from the command palette, and a size error after typing a
+// broken binding. Screenshots of every step go to OUTDIR.
 // Usage: node check.js URL OUTDIR
 'use strict';
 const { chromium } = require('playwright-core');
@@ -27,6 +28,16 @@ async function step(page, name, fn) {
     log('FAIL', name, String(e.message || e).split('\n').slice(0, 4).join(' | '));
   }
   await page.screenshot({ path: path.join(outdir, `${String(passed + failed).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-')}.png`) });
+}
+
+// palette runs a command from the command palette by its title.
+async function palette(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill('>' + title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
 }
 
 (async () => {
@@ -109,6 +120,26 @@ async function step(page, name, fn) {
     await page.waitForSelector('.tabs-container .tab:has-text(".fused")', { timeout: 30000 });
     await page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes('process')), null, { timeout: 30000 });
     return 'a read-only document with the fused process';
+  });
+
+  await step(page, 'CNF: Show ILP from the command palette', async () => {
+    await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
+    await palette(page, 'CNF: Show ILP');
+    await page.waitForSelector('.tabs-container .tab:has-text("normalize2.lp")', { timeout: 30000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes('Minimize')), null, { timeout: 30000 });
+    return 'normalize2.lp with the Fig 1.14 model';
+  });
+
+  await step(page, 'CNF: Restart Server', async () => {
+    await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
+    await palette(page, 'CNF: Restart Server');
+    await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+2\s+loops/ }).first().waitFor({ timeout: 30000 });
+    const line = page.locator('.editor-instance .view-line', { hasText: 'normalize2 xs' }).first();
+    await line.hover({ position: { x: 30, y: 8 } });
+    await page.locator('.monaco-hover:not(.hidden)', { hasText: '∀k1' }).first().waitFor({ timeout: 20000 });
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    return 'the restarted server answers hovers; status CNF · 2 loops';
   });
 
   await step(page, 'a size error appears after typing a broken binding', async () => {

@@ -58,7 +58,10 @@ setsid "$CS/node_modules/.bin/code-server" --bind-addr "127.0.0.1:$port" --auth 
   --disable-update-check --disable-workspace-trust --user-data-dir "$run/user" --extensions-dir "$run/ext" \
   "$run/ws" >"$run/code-server.log" 2>&1 &
 pgid=$!
-cleanup() { kill -- "-$pgid" 2>/dev/null || true; sleep 1; kill -9 -- "-$pgid" 2>/dev/null || true; }
+cleanup() {
+  kill -- "-$pgid" 2>/dev/null || true; sleep 1; kill -9 -- "-$pgid" 2>/dev/null || true
+  rm -rf "$run"
+}
 trap cleanup EXIT
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
@@ -69,6 +72,7 @@ rm -f artifacts/*.png
 # One retry, in a fresh profile: a step that times out once in a while under load should not
 # fail CI, but the failure stays in the log, so a step that starts failing often shows up.
 if ! node check.js "http://127.0.0.1:$port/?folder=$run/ws" artifacts; then
+  echo "e2e: the end of code-server's log:"; tail -n 20 "$run/code-server.log" || true
   if [ -z "${E2E_RETRIED:-}" ]; then
     echo "e2e: retrying once in a fresh profile after the failure above"
     cleanup
