@@ -2,15 +2,18 @@
 // sees: the code lens "2 loops", fusion-preventing diagnostics in the Problems panel, the size
 // scheme on hover, the clustering webview with both clusters drawn, the fused-process document,
 // the ILP and a server restart from the command palette, and a size error after typing a
-// broken binding. Screenshots of every step go to OUTDIR.
-// Usage: node check.js URL OUTDIR
+// broken binding; then a crashed server, reported with a "Restart Server" action that brings
+// the diagnostics back. Screenshots of every step go to OUTDIR.
+// Usage: node check.js URL OUTDIR RUNDIR
 'use strict';
 const { chromium } = require('playwright-core');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-const [url, outdir] = process.argv.slice(2);
+// RUNDIR is code-server's profile: check.js edits its settings and kills the server it started.
+const [url, outdir, rundir] = process.argv.slice(2);
+const { execSync } = require('child_process');
 let passed = 0;
 let failed = 0;
 const t0 = Date.now();
@@ -97,7 +100,11 @@ async function palette(page, title) {
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');
     await page.locator('.monaco-hover:not(.hidden)').first().waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
-    await page.locator('.codelens-decoration a', { hasText: /2\s+loops/ }).first().click();
+    const link = page.locator('.codelens-decoration a', { hasText: /2\s+loops/ }).first();
+    await link.click({ timeout: 30000 }).catch(async (e) => {
+      const html = await page.locator('.codelens-decoration').first().evaluate((el) => el.outerHTML).catch(() => '');
+      throw new Error(`${e.message.split('\n')[0]}; first lens: ${html}`);
+    });
     let frame;
     for (let i = 0; i < 120 && !frame; i++) {
       for (const f of page.frames()) {
@@ -157,6 +164,27 @@ async function palette(page, title) {
     }, null, { timeout: 30000 });
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+1\s+error/ }).first().waitFor({ timeout: 10000 });
     return 'map2 needs gts and ys1 to have the same size ...; status bar: CNF · 1 error';
+  });
+
+  // The server under test is the bundled binary in this profile's extensions folder.
+  // (cn[f]: so that the pattern does not match the shell that runs pkill.)
+  const serverPattern = `${rundir}/ext/.*/bin/cn[f] lsp`;
+  const notification = (text) => page.locator('.notification-toast', { hasText: text }).first();
+  const diagnosticsBack = () => page.waitForFunction(() => {
+    const p = document.querySelector('.markers-panel');
+    return p && p.textContent.includes('map2 needs gts and ys1 to have the same size');
+  }, null, { timeout: 30000 });
+
+  await step(page, 'a crashed server is reported with Restart Server', async () => {
+    execSync(`pkill -KILL -f '${serverPattern}'`);
+    const toast = notification('stopped unexpectedly');
+    await toast.waitFor({ timeout: 30000 });
+    await toast.locator('a.monaco-button, .monaco-button', { hasText: 'Restart Server' }).first().click();
+    await diagnosticsBack();
+    execSync(`pgrep -f '${serverPattern}'`);
+    // The open ILP document is fetched again from the new server.
+    await page.waitForFunction(() => ![...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.includes('not running')), null, { timeout: 20000 });
+    return 'restarted; the size error is reported again; the ILP view is fetched again';
   });
 
   await ctx.close();

@@ -71,8 +71,9 @@ mkdir -p artifacts
 rm -f artifacts/*.png
 # One retry, in a fresh profile: a step that times out once in a while under load should not
 # fail CI, but the failure stays in the log, so a step that starts failing often shows up.
-if ! node check.js "http://127.0.0.1:$port/?folder=$run/ws" artifacts; then
+if ! node check.js "http://127.0.0.1:$port/?folder=$run/ws" artifacts "$run"; then
   echo "e2e: the end of code-server's log:"; tail -n 20 "$run/code-server.log" || true
+  find "$run" -name '*CNF*' -type f | while read -r f; do echo "e2e: the end of $f:"; tail -n 80 "$f"; done
   if [ -z "${E2E_RETRIED:-}" ]; then
     echo "e2e: retrying once in a fresh profile after the failure above"
     cleanup

@@ -93,7 +93,12 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   };
   client = new LanguageClient('cnf', 'CNF', serverOptions, clientOptions);
   client.onDidChangeState((e) => {
-    if (e.newState === State.Running) setStatus('$(check) CNF', 'The cnf language server is running.');
+    if (e.newState === State.Running) {
+      setStatus('$(check) CNF', 'The cnf language server is running.');
+      // Open fused-process and ILP documents were rendered by the previous server (or show
+      // that none was running): fetch them again.
+      for (const v of openViews) contentChanged.fire(vscode.Uri.parse(v));
+    }
     if (e.newState === State.Starting) setStatus('$(sync~spin) CNF', 'Starting the cnf language server.');
     if (e.newState === State.Stopped) setStatus('$(circle-slash) CNF', 'The cnf language server is stopped.');
   });
