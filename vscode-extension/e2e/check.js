@@ -36,7 +36,7 @@ async function step(page, name, fn) {
 // palette runs a command from the command palette by its title.
 async function palette(page, title) {
   await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
+  const input = page.locator('.quick-input-widget input:visible');
   await input.waitFor({ timeout: 10000 });
   await input.fill('>' + title);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
@@ -100,7 +100,7 @@ async function palette(page, title) {
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');
     await page.locator('.monaco-hover:not(.hidden)').first().waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
-    const link = page.locator('.codelens-decoration a', { hasText: /2\s+loops/ }).first();
+    const link = page.locator('.codelens-decoration a:visible', { hasText: /2\s+loops/ }).first();
     await link.click({ timeout: 30000 }).catch(async (e) => {
       const html = await page.locator('.codelens-decoration').first().evaluate((el) => el.outerHTML).catch(() => '');
       throw new Error(`${e.message.split('\n')[0]}; first lens: ${html}`);
@@ -123,7 +123,7 @@ async function palette(page, title) {
   await step(page, 'fused process document', async () => {
     const tab = page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first();
     await tab.click();
-    await page.locator('.codelens-decoration a', { hasText: /show\s+fused\s+process/ }).first().click();
+    await page.locator('.codelens-decoration a:visible', { hasText: /show\s+fused\s+process/ }).first().click();
     await page.waitForSelector('.tabs-container .tab:has-text(".fused")', { timeout: 30000 });
     await page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes('process')), null, { timeout: 30000 });
     return 'a read-only document with the fused process';
