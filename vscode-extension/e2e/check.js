@@ -34,6 +34,22 @@ async function step(page, name, fn) {
   await page.screenshot({ path: path.join(outdir, `${String(passed + failed).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-')}.png`) });
 }
 
+// editorShows waits until some editor shows text (or, with absent, until none does).
+function editorShows(page, text, absent = false, timeout = 30000) {
+  return page.waitForFunction(([t, a]) => {
+    const some = [...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes(t));
+    return a ? !some : some;
+  }, [text, absent], { timeout });
+}
+
+// problemsShow waits until the Problems panel mentions text.
+function problemsShow(page, text) {
+  return page.waitForFunction((t) => {
+    const p = document.querySelector('.markers-panel');
+    return p && p.textContent.includes(t);
+  }, text, { timeout: 30000 });
+}
+
 // palette runs a command from the command palette by its title.
 async function palette(page, title) {
   await page.keyboard.press('F1');
@@ -144,7 +160,7 @@ async function palette(page, title) {
     await tab.click();
     await page.locator('.codelens-decoration a:visible', { hasText: /show\s+fused\s+process/ }).first().click();
     await page.waitForSelector('.tabs-container .tab:has-text(".fused")', { timeout: 30000 });
-    await page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes('process')), null, { timeout: 30000 });
+    await editorShows(page, 'process');
     return 'a read-only document with the fused process';
   });
 
@@ -152,7 +168,7 @@ async function palette(page, title) {
     await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
     await palette(page, 'CNF: Show ILP');
     await page.waitForSelector('.tabs-container .tab:has-text("normalize2.lp")', { timeout: 30000 });
-    await page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes('Minimize')), null, { timeout: 30000 });
+    await editorShows(page, 'Minimize');
     return 'normalize2.lp with the Fig 1.14 model';
   });
 
@@ -168,6 +184,7 @@ async function palette(page, title) {
     return 'the restarted server answers hovers; status CNF · 2 loops';
   });
 
+  const sizeError = 'map2 needs gts and ys1 to have the same size';
   await step(page, 'a size error appears after typing a broken binding', async () => {
     await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
     const line = page.locator('.editor-instance .view-line', { hasText: 'ys2  = map (/ sum2) xs' }).first();
@@ -177,10 +194,7 @@ async function palette(page, title) {
     await page.keyboard.press('Shift+Home');
     await page.keyboard.type('      ys2  = map2 (+) gts ys1');
     await page.waitForSelector('.editor-instance .squiggly-error', { timeout: 30000 });
-    await page.waitForFunction(() => {
-      const p = document.querySelector('.markers-panel');
-      return p && p.textContent.includes('map2 needs gts and ys1 to have the same size');
-    }, null, { timeout: 30000 });
+    await problemsShow(page, sizeError);
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+1\s+error/ }).first().waitFor({ timeout: 10000 });
     return 'map2 needs gts and ys1 to have the same size ...; status bar: CNF · 1 error';
   });
@@ -189,20 +203,16 @@ async function palette(page, title) {
   // (cn[f]: so that the pattern does not match the shell that runs pkill.)
   const serverPattern = `${rundir}/ext/.*/bin/cn[f] lsp`;
   const notification = (text) => page.locator('.notification-toast', { hasText: text }).first();
-  const diagnosticsBack = () => page.waitForFunction(() => {
-    const p = document.querySelector('.markers-panel');
-    return p && p.textContent.includes('map2 needs gts and ys1 to have the same size');
-  }, null, { timeout: 30000 });
 
   await step(page, 'a crashed server is reported with Restart Server', async () => {
     execSync(`pkill -KILL -f '${serverPattern}'`);
     const toast = notification('stopped unexpectedly');
     await toast.waitFor({ timeout: 30000 });
     await toast.locator('a.monaco-button, .monaco-button', { hasText: 'Restart Server' }).first().click();
-    await diagnosticsBack();
+    await problemsShow(page, sizeError);
     execSync(`pgrep -f '${serverPattern}'`);
     // The open ILP document is fetched again from the new server.
-    await page.waitForFunction(() => ![...document.querySelectorAll('.editor-instance .view-lines')].some((v) => v.textContent.includes('not running')), null, { timeout: 20000 });
+    await editorShows(page, 'not running', true, 20000);
     return 'restarted; the size error is reported again; the ILP view is fetched again';
   });
 

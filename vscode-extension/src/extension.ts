@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, State, ErrorAction, CloseAction } from 'vscode-languageclient/node';
 import { findServer } from './server';
-import { ClusteringResult, clusterList, escapeHTML, summaryLine, webviewHTML } from './view';
+import { ClusteringResult, updateMessage, webviewHTML } from './view';
 
 let client: LanguageClient | undefined;
 let status: vscode.StatusBarItem;
@@ -180,7 +180,7 @@ function showClustering(context: vscode.ExtensionContext, uri: string, name: str
     const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview.js')).toString();
     panel.webview.html = webviewHTML(result, script, panel.webview.cspSource, nonce());
   } else {
-    void panel.webview.postMessage({ type: 'update', summary: summaryLine(result.summary), loops: clusterList(result.summary).map((l) => `<li>${escapeHTML(l)}</li>`).join(''), dot: result.dot });
+    void panel.webview.postMessage(updateMessage(result));
   }
   panel.reveal(vscode.ViewColumn.Beside, true);
 }
@@ -223,7 +223,7 @@ async function refresh(uri: string): Promise<void> {
     if (u !== uri || !client) continue;
     try {
       const r = (await client.sendRequest('workspace/executeCommand', { command: 'cnf.showClustering', arguments: [u, name] })) as ClusteringResult;
-      panels.get(key)?.webview.postMessage({ type: 'update', summary: summaryLine(r.summary), loops: clusterList(r.summary).map((l) => `<li>${escapeHTML(l)}</li>`).join(''), dot: r.dot });
+      void panels.get(key)?.webview.postMessage(updateMessage(r));
     } catch { /* the text has errors: keep the last diagram */ }
   }
   scheduleStatus();

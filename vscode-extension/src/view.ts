@@ -51,11 +51,21 @@ export function clusterList(s: Summary): string[] {
   });
 }
 
+// loopItems is the cluster list as HTML list items.
+export function loopItems(s: Summary): string {
+  return clusterList(s).map((l) => `<li>${escapeHTML(l)}</li>`).join('');
+}
+
+// updateMessage is what the extension posts to an open clustering view when the text changes.
+export function updateMessage(r: ClusteringResult): { type: 'update'; summary: string; loops: string; dot: string } {
+  return { type: 'update', summary: summaryLine(r.summary), loops: loopItems(r.summary), dot: r.dot };
+}
+
 // webviewHTML is the page of the clustering view. The diagram is drawn by the bundled script
 // (d3-graphviz on @hpcc-js/wasm, no network) from the DOT text passed in a data attribute;
 // colours follow the editor theme through VS Code's CSS variables.
 export function webviewHTML(r: ClusteringResult, scriptUri: string, cspSource: string, nonce: string): string {
-  const items = clusterList(r.summary).map((l) => `<li>${escapeHTML(l)}</li>`).join('');
+  const items = loopItems(r.summary);
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${cspSource} data:; style-src ${cspSource} 'unsafe-inline'; script-src 'nonce-${nonce}' 'wasm-unsafe-eval' 'unsafe-eval';">
