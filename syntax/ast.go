@@ -178,6 +178,55 @@ type (
 		Call
 		A, B *Ident
 	}
+	// Scan is `postscanl W z xs` or `prescanl W z xs`: the running folds of xs. Element i of
+	// the inclusive postscanl is the fold of xs[0..i]; element i of the exclusive prescanl is
+	// the fold of xs[0..i-1], so it starts with z. The output has the size of xs.
+	Scan struct {
+		Call
+		Worker    Expr
+		Init      Expr
+		Array     *Ident
+		Inclusive bool // postscanl
+	}
+	// Indexed is `indexed xs`: the pairs (i, xs ! i).
+	Indexed struct {
+		Call
+		Array *Ident
+	}
+	// Zip is `zip xs ys`: the pairs of the elements at each position; xs and ys have one size.
+	Zip struct {
+		Call
+		A, B *Ident
+	}
+	// Unzip is `(as, bs) = unzip ps`: the first and the second components of an array of pairs.
+	Unzip struct {
+		Call
+		Array *Ident
+	}
+	// Slice is one of `take n xs`, `drop n xs`, `slice i n xs` and `tail xs`: the elements of xs
+	// at positions Start, ..., Start+Count-1 that exist. Start and Count are scalar names or
+	// integer literals; a nil Start is 0 and a nil Count is "to the end". tail is drop 1, and
+	// its Start is a literal 1 placed at the keyword. Negative values count as 0.
+	Slice struct {
+		Call
+		Start, Count Expr
+		Array        *Ident
+	}
+	// Append is `append xs ys`: all of xs, then all of ys.
+	Append struct {
+		Call
+		A, B *Ident
+	}
+	// Length is `length xs`: the number of elements of xs, a scalar.
+	Length struct {
+		Call
+		Array *Ident
+	}
+	// Reverse is `reverse xs`: the elements of xs from the last to the first.
+	Reverse struct {
+		Call
+		Array *Ident
+	}
 	// External is `external f args`: a call of a host function, a fusion barrier.
 	External struct {
 		Call

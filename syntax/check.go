@@ -223,13 +223,22 @@ func (d *defChecker) declare() {
 	for _, b := range def.Bindings {
 		kind := Unknown
 		switch b.Rhs.(type) {
-		case *Fold:
+		case *Fold, *Length:
 			kind = Scalar
-		case *Map, *Filter, *Generate, *Gather, *Cross:
+		case *External, nil:
+		default:
 			kind = Array
 		}
-		if _, ext := b.Rhs.(*External); !ext && len(b.Names) > 1 && b.Rhs != nil {
-			d.errorf(b.Names[1].Range, CodeArity, nil, "only external can bind several names; %s binds one", CallOf(b.Rhs).Keyword.Name)
+		switch b.Rhs.(type) {
+		case *External, nil:
+		case *Unzip:
+			if len(b.Names) != 2 {
+				d.errorf(b.Names[0].Range, CodeArity, nil, "unzip binds two names, the first and the second components: `(as, bs) = unzip ps`; this binds %s", plural(len(b.Names), "name"))
+			}
+		default:
+			if len(b.Names) > 1 {
+				d.errorf(b.Names[1].Range, CodeArity, nil, "only external and unzip can bind several names; %s binds one", CallOf(b.Rhs).Keyword.Name)
+			}
 		}
 		for _, id := range b.Names {
 			add(id, &Symbol{Name: id.Name, Kind: kind, Decl: id, Param: -1, Binding: b})
@@ -408,6 +417,32 @@ func (d *defChecker) collect(b *Binding) {
 	case *Cross:
 		addArray(d.need(b, r.A, Array, "cross"))
 		addArray(d.need(b, r.B, Array, "cross"))
+	case *Scan:
+		kw := r.Keyword.Name
+		workerVars(r.Worker, "the worker of "+kw)
+		workerVars(r.Init, "the starting value of "+kw)
+		addArray(d.need(b, r.Array, Array, kw))
+	case *Slice:
+		for _, e := range []Expr{r.Start, r.Count} {
+			if id, ok := e.(*Ident); ok {
+				addScalar(d.need(b, id, Scalar, "the count of "+r.Keyword.Name))
+			}
+		}
+		addArray(d.need(b, r.Array, Array, r.Keyword.Name))
+	case *Zip:
+		addArray(d.need(b, r.A, Array, "zip"))
+		addArray(d.need(b, r.B, Array, "zip"))
+	case *Append:
+		addArray(d.need(b, r.A, Array, "append"))
+		addArray(d.need(b, r.B, Array, "append"))
+	case *Indexed:
+		addArray(d.need(b, r.Array, Array, "indexed"))
+	case *Unzip:
+		addArray(d.need(b, r.Array, Array, "unzip"))
+	case *Length:
+		addArray(d.need(b, r.Array, Array, "length"))
+	case *Reverse:
+		addArray(d.need(b, r.Array, Array, "reverse"))
 	case *External:
 		if s := d.fn.Symbols[r.Func.Name]; s != nil {
 			d.errorf(r.Func.Range, CodeKind, []Related{{s.Decl.Range, r.Func.Name + " is bound here"}},

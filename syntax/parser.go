@@ -584,7 +584,7 @@ func (p *parser) canStartArg() bool {
 func (p *parser) parseCombinator() Combinator {
 	t := p.tok()
 	if t.kind != tIdent || p.atBindingBoundary() {
-		p.errorExpected("a combinator application (fold, map, filter, generate, gather, cross or external)")
+		p.errorExpected("a combinator application such as map, filter or fold")
 		return nil
 	}
 	kw := p.ident()
@@ -618,16 +618,23 @@ func MapArity(name string) (int, bool) {
 }
 
 // Combinators lists the combinator keywords (mapN stands for map2, map3, ...).
-var Combinators = []string{"fold", "map", "mapN", "filter", "generate", "gather", "cross", "external"}
+var Combinators = []string{
+	"fold", "map", "mapN", "filter", "generate", "gather", "cross", "external",
+	"postscanl", "prescanl", "indexed", "zip", "unzip",
+	"take", "drop", "slice", "tail", "append", "length", "reverse",
+}
 
 // IsCombinator reports whether name is a combinator keyword.
 func IsCombinator(name string) bool {
-	switch name {
-	case "fold", "filter", "generate", "gather", "cross", "external":
+	if _, ok := MapArity(name); ok {
 		return true
 	}
-	_, ok := MapArity(name)
-	return ok
+	for _, c := range Combinators {
+		if c == name && c != "mapN" {
+			return true
+		}
+	}
+	return false
 }
 
 // notCombinators suggests the CNF spelling of familiar functions written on the right of a
@@ -635,7 +642,6 @@ func IsCombinator(name string) bool {
 var notCombinators = map[string]string{
 	"zipWith":     "use map2 f xs ys (both arrays must have the same size)",
 	"zipWith3":    "use map3",
-	"zip":         "use map2 (\\x y -> (x, y)) xs ys",
 	"sum":         "use fold (+) 0 xs",
 	"product":     "use fold (*) 1 xs",
 	"minimum":     "use fold min z xs with a starting value z",
@@ -643,7 +649,14 @@ var notCombinators = map[string]string{
 	"foldl":       "use fold",
 	"foldr":       "use fold",
 	"reduce":      "use fold",
-	"length":      "compute it with external, or with fold (\\n _ -> n + 1) 0 xs",
+	"scanl":       "use postscanl (inclusive: element i includes xs ! i) or prescanl (exclusive)",
+	"scanl1":      "use postscanl with a starting value",
+	"scan":        "use postscanl (inclusive) or prescanl (exclusive)",
+	"concat":      "use append xs ys",
+	"splitAt":     "use take n xs and drop n xs",
+	"enumerate":   "use indexed xs",
+	"zip3":        "use map3 (\\x y z -> (x, y, z)) xs ys zs",
+	"fst":         "use map fst ps, or unzip ps for both components",
 	"index":       "use gather data indices",
 	"backpermute": "use gather data indices",
 }
@@ -710,6 +723,77 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 			return &Gather{Call: call, Data: a, Indices: b}
 		}
 		return &Cross{Call: call, A: a, B: b}
+	case "postscanl", "prescanl":
+		if n < 3 {
+			return arity("%s needs a worker, a starting value and an array, as in `%s (+) 0 xs`; it has %s", kw.Name, kw.Name, plural(n, "argument"))
+		}
+		xs := array(args[n-1], "the last argument")
+		if xs == nil {
+			return nil
+		}
+		return &Scan{Call: call, Worker: worker(args[:n-2]), Init: args[n-2], Array: xs, Inclusive: kw.Name == "postscanl"}
+	case "indexed", "unzip", "tail", "length", "reverse":
+		if n != 1 {
+			return arity("%s takes one array: `%s xs`; it has %s", kw.Name, kw.Name, plural(n, "argument"))
+		}
+		xs := array(args[0], "the argument")
+		if xs == nil {
+			return nil
+		}
+		switch kw.Name {
+		case "indexed":
+			return &Indexed{Call: call, Array: xs}
+		case "unzip":
+			return &Unzip{Call: call, Array: xs}
+		case "tail":
+			return &Slice{Call: call, Start: &IntLit{Range: kw.Range, Value: 1}, Array: xs}
+		case "length":
+			return &Length{Call: call, Array: xs}
+		}
+		return &Reverse{Call: call, Array: xs}
+	case "zip", "append":
+		if n != 2 {
+			return arity("%s takes two arrays: `%s xs ys`; it has %s", kw.Name, kw.Name, plural(n, "argument"))
+		}
+		a, b := array(args[0], "the first argument"), array(args[1], "the second argument")
+		if a == nil || b == nil {
+			return nil
+		}
+		if kw.Name == "zip" {
+			return &Zip{Call: call, A: a, B: b}
+		}
+		return &Append{Call: call, A: a, B: b}
+	case "take", "drop", "slice":
+		want, example := 2, kw.Name+" n xs"
+		if kw.Name == "slice" {
+			want, example = 3, "slice i n xs"
+		}
+		if n != want {
+			return arity("%s takes %s: `%s`; it has %s", kw.Name, map[int]string{2: "a count and an array", 3: "a start, a count and an array"}[want], example, plural(n, "argument"))
+		}
+		for k, a := range args[:n-1] {
+			switch a.(type) {
+			case *Ident, *IntLit:
+			default:
+				what := "count"
+				if kw.Name == "slice" && k == 0 {
+					what = "start"
+				}
+				p.errorf(a.Span(), "the %s given to %s must be a scalar name or an integer literal", what, kw.Name)
+				return nil
+			}
+		}
+		xs := array(args[n-1], "the last argument")
+		if xs == nil {
+			return nil
+		}
+		switch kw.Name {
+		case "take":
+			return &Slice{Call: call, Count: args[0], Array: xs}
+		case "drop":
+			return &Slice{Call: call, Start: args[0], Array: xs}
+		}
+		return &Slice{Call: call, Start: args[0], Count: args[1], Array: xs}
 	case "external":
 		if n < 1 {
 			return arity("external needs the name of a host function, as in `external f xs`")
@@ -744,14 +828,35 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return m
 	}
-	msg := fmt.Sprintf("%s is not a combinator: the right side of a binding must be fold, map, mapN, filter, generate, gather, cross or external", kw.Name)
+	msg := fmt.Sprintf("%s is not a combinator: the right side of a binding must be a combinator application such as map, filter or fold", kw.Name)
 	if s, ok := notCombinators[kw.Name]; ok {
 		msg += "; " + s
+	} else if c := nearestCombinator(kw.Name); c != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", c)
 	} else {
 		msg += fmt.Sprintf(" (to call the host function %s, write `external %s ...`)", kw.Name, kw.Name)
 	}
 	p.errorf(kw.Range, "%s", msg)
 	return nil
+}
+
+// nearestCombinator returns the combinator keyword one or two edits away from a misspelling,
+// or "".
+func nearestCombinator(name string) string {
+	limit := 1
+	if len(name) > 5 {
+		limit = 2
+	}
+	best, bestDist := "", limit+1
+	for _, c := range Combinators {
+		if c == "mapN" {
+			continue
+		}
+		if d := editDistance(name, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
 }
 
 func mapExample(name string, k int) string {
