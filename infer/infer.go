@@ -27,14 +27,15 @@ type Result struct {
 	Scheme      *Scheme // nil when the definition is rejected
 	Diagnostics []syntax.Diagnostic
 
-	sizes    map[string]Size // the first right-hand side for each array variable
-	iter     map[*syntax.Binding]Size
-	trans    map[*syntax.Binding]*syntax.Binding
-	filterOf map[*Var]*syntax.Binding // rigid output size of a filter -> the filter
-	s        *subst
-	names    *naming
-	conc     map[[2]*syntax.Binding]concestorPair // memo of concestors, guarded by concMu
-	concMu   sync.Mutex
+	sizes   map[string]Size // the first right-hand side for each array variable
+	iter    map[*syntax.Binding]Size
+	trans   map[*syntax.Binding]*syntax.Binding
+	transOf map[*Var]*syntax.Binding // rigid output size of a transducer -> the transducer
+	s       *subst
+	names   *naming
+	live    map[*syntax.Binding]bool             // set once inference succeeds
+	conc    map[[2]*syntax.Binding]concestorPair // memo of concestors, guarded by concMu
+	concMu  sync.Mutex
 }
 
 // OK reports whether size inference accepted the definition.
@@ -66,14 +67,14 @@ func (r *Result) FormatSize(t Size, unicode bool) string { return r.names.format
 // name or kind errors): callers skip the others.
 func Infer(fn *syntax.Func) *Result {
 	r := &Result{
-		Func:     fn,
-		sizes:    map[string]Size{},
-		iter:     map[*syntax.Binding]Size{},
-		trans:    map[*syntax.Binding]*syntax.Binding{},
-		filterOf: map[*Var]*syntax.Binding{},
-		s:        newSubst(),
-		names:    &naming{index: map[*Var]int{}},
-		conc:     map[[2]*syntax.Binding]concestorPair{},
+		Func:    fn,
+		sizes:   map[string]Size{},
+		iter:    map[*syntax.Binding]Size{},
+		trans:   map[*syntax.Binding]*syntax.Binding{},
+		transOf: map[*Var]*syntax.Binding{},
+		s:       newSubst(),
+		names:   &naming{index: map[*Var]int{}},
+		conc:    map[[2]*syntax.Binding]concestorPair{},
 	}
 	inf := &inferrer{Result: r, rigidParams: map[*syntax.Symbol]bool{}}
 	for _, p := range fn.Params {
@@ -89,6 +90,7 @@ func Infer(fn *syntax.Func) *Result {
 		r.iterations()
 		r.transducers()
 		r.Scheme = r.generalise()
+		r.liveness()
 	}
 	return r
 }
@@ -114,26 +116,34 @@ func (inf *inferrer) binding(b *syntax.Binding) {
 	s := inf.s
 	switch c := b.Rhs.(type) {
 	case *syntax.Map:
-		before := map[string]Size{} // sizes before this map_n relates them, for explanations
-		for _, p := range inf.Func.Params {
-			before[p.Name] = inf.Size(p.Name)
+		inf.sameSize(b, c.Keyword, c.Arrays)
+	case *syntax.Zip:
+		inf.sameSize(b, c.Keyword, []*syntax.Ident{c.A, c.B})
+	case *syntax.Scan:
+		inf.sameSize(b, c.Keyword, []*syntax.Ident{c.Array})
+	case *syntax.Indexed:
+		inf.sameSize(b, c.Keyword, []*syntax.Ident{c.Array})
+	case *syntax.Reverse:
+		inf.sameSize(b, c.Keyword, []*syntax.Ident{c.Array})
+	case *syntax.Unzip:
+		// Both outputs have the size of the input: map fst ps and map snd ps.
+		k := inf.sameSize(b, c.Keyword, []*syntax.Ident{c.Array})
+		for _, id := range b.Names[1:] {
+			inf.constrain(id.Name, k, b)
 		}
-		for _, xs := range c.Arrays {
-			before[xs.Name] = inf.Size(xs.Name)
-		}
-		k := s.fresh(false, nil, "")
-		for i, xs := range c.Arrays {
-			if cl := inf.constrain(xs.Name, k, b); cl != nil {
-				inf.mapClash(b, c, i, cl)
-				return
-			}
-		}
-		inf.constrain(b.Name(), k, b)
-		inf.checkParams(c, before)
-	case *syntax.Filter:
+	case *syntax.Filter, *syntax.Slice:
+		// A transducer: the output size is chosen at run time (section 1.7 reads take, drop,
+		// slice and tail as filter does).
 		v := s.fresh(true, b, b.Name())
-		inf.filterOf[v] = b
+		inf.transOf[v] = b
 		inf.constrain(b.Name(), v, b)
+	case *syntax.Append:
+		k1, k2 := s.fresh(false, nil, ""), s.fresh(false, nil, "")
+		inf.constrain(c.A.Name, k1, b)
+		inf.constrain(c.B.Name, k2, b)
+		inf.constrain(b.Name(), &Sum{L: k1, R: k2}, b)
+	case *syntax.Length:
+		// A scalar: like fold, it adds no constraint.
 	case *syntax.Generate:
 		inf.constrain(b.Name(), s.fresh(true, b, b.Name()), b)
 	case *syntax.Gather:
@@ -156,12 +166,35 @@ func (inf *inferrer) binding(b *syntax.Binding) {
 	}
 }
 
-// mapClash explains why the i-th array of a map_n cannot have the size of the ones before it.
-func (inf *inferrer) mapClash(b *syntax.Binding, c *syntax.Map, i int, cl *clash) {
-	bad := c.Arrays[i]
+// sameSize is the rule of map_n, shared by every combinator whose output has the size of its
+// inputs: the arrays and the output get one size. It returns that size.
+func (inf *inferrer) sameSize(b *syntax.Binding, kw *syntax.Ident, arrays []*syntax.Ident) Size {
+	before := map[string]Size{} // sizes before this combinator relates them, for explanations
+	for _, p := range inf.Func.Params {
+		before[p.Name] = inf.Size(p.Name)
+	}
+	for _, xs := range arrays {
+		before[xs.Name] = inf.Size(xs.Name)
+	}
+	k := inf.s.fresh(false, nil, "")
+	for i, xs := range arrays {
+		if cl := inf.constrain(xs.Name, k, b); cl != nil {
+			inf.mapClash(kw, arrays, i, cl)
+			return k
+		}
+	}
+	inf.constrain(b.Name(), k, b)
+	inf.checkParams(kw, arrays, before)
+	return k
+}
+
+// mapClash explains why the i-th array of a map_n (or zip) cannot have the size of the ones
+// before it.
+func (inf *inferrer) mapClash(kw *syntax.Ident, arrays []*syntax.Ident, i int, cl *clash) {
+	bad := arrays[i]
 	// The earlier array whose size the clash involves: the first whose size contains one side.
-	other := c.Arrays[0]
-	for _, a := range c.Arrays[:i] {
+	other := arrays[0]
+	for _, a := range arrays[:i] {
 		t := inf.Size(a.Name)
 		if containsSize(t, cl.a) || containsSize(t, cl.b) {
 			other = a
@@ -173,15 +206,18 @@ func (inf *inferrer) mapClash(b *syntax.Binding, c *syntax.Map, i int, cl *clash
 	reason := inf.reason(inf.Size(other.Name), inf.Size(bad.Name), cl)
 	inf.errorf(bad.Range, append(relOther, relBad...),
 		"%s needs %s and %s to have the same size, but %s and %s; %s",
-		c.Keyword.Name, other.Name, bad.Name, descOther, descBad, reason)
+		kw.Name, other.Name, bad.Name, descOther, descBad, reason)
 }
 
 func containsSize(t, part Size) bool {
 	if Equal(t, part) {
 		return true
 	}
-	if c, ok := t.(*Cross); ok {
-		return containsSize(c.L, part) || containsSize(c.R, part)
+	switch t := t.(type) {
+	case *Cross:
+		return containsSize(t.L, part) || containsSize(t.R, part)
+	case *Sum:
+		return containsSize(t.L, part) || containsSize(t.R, part)
 	}
 	return false
 }
@@ -192,10 +228,13 @@ func (inf *inferrer) reason(a, b Size, cl *clash) string {
 		return "an array cannot have the size of a cross product that it is part of"
 	}
 	kind := func(t Size) string {
-		v, ok := t.(*Var)
-		if !ok {
+		switch t.(type) {
+		case *Cross:
 			return "cross"
+		case *Sum:
+			return "append"
 		}
+		v := t.(*Var)
 		if v.Rigid && v.Origin != nil && v.Origin.Rhs != nil {
 			return syntax.CallOf(v.Origin.Rhs).Keyword.Name
 		}
@@ -207,6 +246,8 @@ func (inf *inferrer) reason(a, b Size, cl *clash) string {
 		return "two filters are not known to keep the same elements"
 	case ka == "cross" || kb == "cross":
 		return "a cross product's size is a product of sizes, and is not known to equal the other size"
+	case ka == "append" || kb == "append":
+		return "an append's size is the sum of its inputs' sizes (in order), and is not known to equal the other size"
 	}
 	return "sizes that are only known at run time are not known to be equal"
 }
@@ -214,7 +255,7 @@ func (inf *inferrer) reason(a, b Size, cl *clash) string {
 // checkParams reports parameters whose size this map_n forced to a rigid size (bad1 of section
 // 1.3.4): rule SProgram rejects them, since no caller can supply an array of that size. before
 // holds the sizes of the parameters and of the map's arrays before the map related them.
-func (inf *inferrer) checkParams(c *syntax.Map, before map[string]Size) {
+func (inf *inferrer) checkParams(kw *syntax.Ident, arrays []*syntax.Ident, before map[string]Size) {
 	for _, p := range inf.Func.Params {
 		if p.Kind != syntax.Array || inf.rigidParams[p] {
 			continue
@@ -231,7 +272,7 @@ func (inf *inferrer) checkParams(c *syntax.Map, before map[string]Size) {
 		// The argument that brought the rigid size, and the argument through which p is reached
 		// (p itself when p is an argument).
 		var other, via *syntax.Ident
-		for _, a := range c.Arrays {
+		for _, a := range arrays {
 			if other == nil && containsSize(before[a.Name], v) {
 				other = a
 			}
@@ -240,8 +281,8 @@ func (inf *inferrer) checkParams(c *syntax.Map, before map[string]Size) {
 			}
 		}
 		if other == nil || via == nil { // not expected: fall back to a plain statement
-			inf.errorf(c.Keyword.Range, related, "%s forces the parameter %s to have the size of %s, the output of %s; a caller cannot know that size in advance",
-				c.Keyword.Name, p.Name, v.Output, what)
+			inf.errorf(kw.Range, related, "%s forces the parameter %s to have the size of %s, the output of %s; a caller cannot know that size in advance",
+				kw.Name, p.Name, v.Output, what)
 			continue
 		}
 		source := other.Name
@@ -250,10 +291,10 @@ func (inf *inferrer) checkParams(c *syntax.Map, before map[string]Size) {
 		}
 		if via.Name == p.Name {
 			inf.errorf(via.Range, related, "%s needs %s and %s to have the same size, so the parameter %s would have to have the size of %s, the output of %s; a caller cannot know that size in advance",
-				c.Keyword.Name, other.Name, p.Name, p.Name, source, what)
+				kw.Name, other.Name, p.Name, p.Name, source, what)
 		} else {
 			inf.errorf(via.Range, related, "%s needs %s and %s to have the same size, and %s has the size of the parameter %s, so %s would have to have the size of %s, the output of %s; a caller cannot know that size in advance",
-				c.Keyword.Name, other.Name, via.Name, via.Name, p.Name, p.Name, source, what)
+				kw.Name, other.Name, via.Name, via.Name, p.Name, p.Name, source, what)
 		}
 	}
 }
@@ -299,6 +340,8 @@ func (inf *inferrer) describe(name string) (string, []syntax.Related) {
 		return fmt.Sprintf("%s has size %s", name, inf.names.format(t, true)), nil
 	case *Cross:
 		return fmt.Sprintf("%s has size %s (a cross product)", name, inf.names.format(t, true)), nil
+	case *Sum:
+		return fmt.Sprintf("%s has size %s (an append)", name, inf.names.format(t, true)), nil
 	}
 	return name + " has an unknown size", nil
 }
@@ -315,7 +358,7 @@ func shortCombinator(c syntax.Combinator) string {
 	parts = append(parts, call.Keyword.Name)
 	var keep []syntax.Expr
 	switch c := c.(type) {
-	case *syntax.Filter:
+	case *syntax.Filter, *syntax.Slice:
 		keep = call.Args[:len(call.Args)-1]
 	case *syntax.Generate:
 		keep = call.Args
@@ -358,18 +401,13 @@ func (r *Result) name() {
 	}
 }
 
-// iterations computes Fig 1.6.
+// iterations computes Fig 1.6, extended to the new combinators: a combinator that streams one
+// array iterates over it; map_n, zip and append iterate over their output.
 func (r *Result) iterations() {
 	for _, b := range r.Func.Def.Bindings {
 		var it Size
 		switch c := b.Rhs.(type) {
-		case *syntax.Fold:
-			it = r.Size(c.Array.Name)
-		case *syntax.Map:
-			it = r.Size(b.Name())
-		case *syntax.Filter:
-			it = r.Size(c.Array.Name)
-		case *syntax.Generate:
+		case *syntax.Map, *syntax.Zip, *syntax.Append, *syntax.Generate:
 			it = r.Size(b.Name())
 		case *syntax.Gather:
 			it = r.Size(c.Indices.Name)
@@ -377,6 +415,8 @@ func (r *Result) iterations() {
 			it = &Cross{L: r.Size(c.A.Name), R: r.Size(c.B.Name)}
 		case *syntax.External:
 			it = nil // ⊥
+		default:
+			it = r.Size(iterated(c).Name)
 		}
 		r.iter[b] = it
 	}

@@ -20,6 +20,7 @@ type Summary struct {
 	Iteration  map[string]string `json:"iteration"`               // every binding; "unknown" is ⊥
 	Transducer map[string]string `json:"transducer"`              // bindings that have a parent transducer
 	Rigid      map[string]string `json:"rigid"`                   // each ∃ size -> the binding whose output it is
+	Length     map[string]string `json:"length,omitempty"`        // each length binding -> how it is found
 	Rejected   bool              `json:"rejected,omitempty"`
 }
 
@@ -49,6 +50,12 @@ func (r *Result) Summarize() Summary {
 			sm.Iteration[b.Name()] = r.FormatSize(r.iter[b], false)
 			if t := r.trans[b]; t != nil {
 				sm.Transducer[b.Name()] = t.Name()
+			}
+			if l, ok := r.LengthOf(b); ok {
+				if sm.Length == nil {
+					sm.Length = map[string]string{}
+				}
+				sm.Length[b.Name()] = l.Describe()
 			}
 		}
 	}
@@ -116,6 +123,11 @@ func (r *Result) writeText(w io.Writer, unicode bool) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", binderList(b), syntax.CallOf(b.Rhs).Keyword.Name, r.FormatSize(r.iter[b], unicode), trans)
 	}
 	tw.Flush()
+	for _, b := range r.Func.Def.Bindings {
+		if l, ok := r.LengthOf(b); ok {
+			fmt.Fprintf(w, "  %s = length: %s\n", b.Name(), l.Describe())
+		}
+	}
 }
 
 func binderList(b *syntax.Binding) string {

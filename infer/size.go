@@ -7,7 +7,9 @@ import (
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-// Size is a size type (Fig 1.3): a size variable or the cross product of two sizes.
+// Size is a size type (Fig 1.3): a size variable, the cross product of two sizes, or the sum
+// of two sizes (append's output, an extension of section 1.7; not commutative, because the two
+// halves are produced by different loops in order).
 type Size interface {
 	isSize()
 }
@@ -28,8 +30,15 @@ type Cross struct {
 	L, R Size
 }
 
+// Sum is the size of an append, L + R. Two sums are equal only componentwise: k1 + k2 is not
+// k2 + k1.
+type Sum struct {
+	L, R Size
+}
+
 func (*Var) isSize()   {}
 func (*Cross) isSize() {}
+func (*Sum) isSize()   {}
 
 // Iter is an iteration size (Fig 1.6): a size, or ⊥ (nil) for an external, whose loop is unknown.
 type Iter = Size
@@ -60,6 +69,8 @@ func (s *subst) resolve(t Size) Size {
 		return t
 	case *Cross:
 		return &Cross{L: s.resolve(t.L), R: s.resolve(t.R)}
+	case *Sum:
+		return &Sum{L: s.resolve(t.L), R: s.resolve(t.R)}
 	}
 	return t
 }
@@ -94,11 +105,26 @@ func (s *subst) unify(a, b Size) *clash {
 	case aIsVar || bIsVar:
 		return &clash{a: a, b: b}
 	}
-	ca, cb := a.(*Cross), b.(*Cross)
-	if c := s.unify(ca.L, cb.L); c != nil {
+	al, ar, aSum := parts(a)
+	bl, br, bSum := parts(b)
+	if aSum != bSum {
+		return &clash{a: a, b: b}
+	}
+	if c := s.unify(al, bl); c != nil {
 		return c
 	}
-	return s.unify(ca.R, cb.R)
+	return s.unify(ar, br)
+}
+
+// parts splits a cross or a sum into its two components.
+func parts(t Size) (l, r Size, sum bool) {
+	switch t := t.(type) {
+	case *Cross:
+		return t.L, t.R, false
+	case *Sum:
+		return t.L, t.R, true
+	}
+	panic("infer: parts of a size variable")
 }
 
 func occurs(v *Var, t Size) bool {
@@ -106,6 +132,8 @@ func occurs(v *Var, t Size) bool {
 	case *Var:
 		return t == v
 	case *Cross:
+		return occurs(v, t.L) || occurs(v, t.R)
+	case *Sum:
 		return occurs(v, t.L) || occurs(v, t.R)
 	}
 	return false
@@ -121,6 +149,9 @@ func Equal(a, b Size) bool {
 	case *Cross:
 		bc, ok := b.(*Cross)
 		return ok && Equal(a.L, bc.L) && Equal(a.R, bc.R)
+	case *Sum:
+		bs, ok := b.(*Sum)
+		return ok && Equal(a.L, bs.L) && Equal(a.R, bs.R)
 	}
 	return false
 }
@@ -136,6 +167,8 @@ func vars(t Size, into []*Var) []*Var {
 		}
 		return append(into, t)
 	case *Cross:
+		return vars(t.R, vars(t.L, into))
+	case *Sum:
 		return vars(t.R, vars(t.L, into))
 	}
 	return into
@@ -165,7 +198,8 @@ func (n *naming) add(t Size) {
 	}
 }
 
-// format prints a size: "k1", "k1 × k2" (unicode) or "k1 * k2" (ASCII).
+// format prints a size: "k1", "k1 × k2" (unicode) or "k1 * k2" (ASCII), "k1 + k2"; nested
+// compound sizes are parenthesised.
 func (n *naming) format(t Size, unicode bool) string {
 	var b strings.Builder
 	n.write(&b, t, unicode, false)
@@ -197,6 +231,16 @@ func (n *naming) write(b *strings.Builder, t Size, unicode, nested bool) {
 		} else {
 			b.WriteString(" * ")
 		}
+		n.write(b, t.R, unicode, true)
+		if nested {
+			b.WriteString(")")
+		}
+	case *Sum:
+		if nested {
+			b.WriteString("(")
+		}
+		n.write(b, t.L, unicode, true)
+		b.WriteString(" + ")
 		n.write(b, t.R, unicode, true)
 		if nested {
 			b.WriteString(")")

@@ -7,52 +7,83 @@ import "github.com/cnf-tools/cnf/syntax"
 // Fig 1.7 read literally gives a fold no parent transducer and lets a map over a filter's
 // output look past that filter, contradicting the text's own example (concestors(sum1, sum2) =
 // (sum1, gts) in normalize2 needs sum2 = fold (+) 0 gts to have parent gts). We use the reading
-// the text needs (../shared/papers/README.md): the parent transducer of a binding is the filter
-// whose *output size* is the binding's *iteration size*. Since every filter has its own rigid
-// output size, that filter is unique when it exists; generate, cross and external have none.
+// the text needs (../shared/papers/README.md): the parent transducer of a binding is the
+// transducer whose *output size* is the binding's *iteration size*. The transducers are filter
+// and, extending section 1.7, take, drop, slice and tail, whose outputs are contiguous parts of
+// their inputs. Since every transducer has its own rigid output size, it is unique when it
+// exists; generate, cross, append and external have none.
 // structuralTrans computes the same thing by following the program (maps to their inputs,
 // gathers to their indices, back to a filter), and tests check that the two agree.
 func (r *Result) transducers() {
 	for _, b := range r.Func.Def.Bindings {
 		if v, ok := r.iter[b].(*Var); ok {
-			if f := r.filterOf[v]; f != nil && f != b {
+			if f := r.transOf[v]; f != nil && f != b {
 				r.trans[b] = f
 			}
 		}
 	}
 }
 
-// structuralTrans is Fig 1.7 in the reading above: for fold, filter and map_n over arrays ns,
-// the filter (if any) that determined the size of ns, found by following map_n (same size as
-// its inputs) and gather (size of its indices) back to a filter. It returns every candidate, so
-// that the "sole transducer" property (at most one) can be checked.
+// structuralTrans is Fig 1.7 in the reading above: for a binding that iterates over arrays ns,
+// the transducer (if any) that determined the size of ns, found by following the combinators
+// whose output has the size of their inputs (map_n, zip, scans, indexed, unzip, reverse) and
+// gather (size of its indices) back to a transducer. It returns every candidate, so that the
+// "sole transducer" property (at most one) can be checked.
 func (r *Result) structuralTrans(b *syntax.Binding) []*syntax.Binding {
 	switch c := b.Rhs.(type) {
-	case *syntax.Fold:
-		return r.sizeOrigin(c.Array.Name)
-	case *syntax.Filter:
-		return r.sizeOrigin(c.Array.Name)
 	case *syntax.Map:
 		return r.sizeOrigins(c.Arrays)
+	case *syntax.Zip:
+		return r.sizeOrigins([]*syntax.Ident{c.A, c.B})
 	case *syntax.Gather:
 		return r.sizeOrigin(c.Indices.Name)
 	}
-	return nil // generate, cross, external
+	if xs := iterated(b.Rhs); xs != nil {
+		return r.sizeOrigin(xs.Name)
+	}
+	return nil // generate, cross, append, external
 }
 
-// sizeOrigin finds the filters that determined an array's size.
+// iterated is the array that a one-input combinator iterates over, or nil.
+func iterated(c syntax.Combinator) *syntax.Ident {
+	switch c := c.(type) {
+	case *syntax.Fold:
+		return c.Array
+	case *syntax.Filter:
+		return c.Array
+	case *syntax.Scan:
+		return c.Array
+	case *syntax.Indexed:
+		return c.Array
+	case *syntax.Unzip:
+		return c.Array
+	case *syntax.Slice:
+		return c.Array
+	case *syntax.Length:
+		return c.Array
+	case *syntax.Reverse:
+		return c.Array
+	}
+	return nil
+}
+
+// sizeOrigin finds the transducers that determined an array's size.
 func (r *Result) sizeOrigin(name string) []*syntax.Binding {
 	b := r.Func.Binding(name)
 	if b == nil {
 		return nil // a parameter
 	}
 	switch c := b.Rhs.(type) {
-	case *syntax.Filter:
+	case *syntax.Filter, *syntax.Slice:
 		return []*syntax.Binding{b}
 	case *syntax.Map:
 		return r.sizeOrigins(c.Arrays)
+	case *syntax.Zip:
+		return r.sizeOrigins([]*syntax.Ident{c.A, c.B})
 	case *syntax.Gather:
 		return r.sizeOrigin(c.Indices.Name)
+	case *syntax.Scan, *syntax.Indexed, *syntax.Unzip, *syntax.Reverse:
+		return r.sizeOrigin(iterated(c).Name)
 	}
 	return nil
 }
