@@ -150,22 +150,20 @@ func (cl *Clustering) describe() {
 	// consumers[v] are the nodes that read variable v.
 	consumers := map[string][]*Node{}
 	for _, nd := range g.Nodes {
-		in := fn.Inputs[nd.Binding]
-		for _, s := range append(append([]*syntax.Symbol{}, in.Arrays...), in.Scalars...) {
-			consumers[s.Name] = append(consumers[s.Name], nd)
+		for _, v := range append(append([]string{}, nd.Reads...), nd.ReadsScalars...) {
+			consumers[v] = append(consumers[v], nd)
 		}
 	}
 	for _, c := range cl.Clusters {
 		for _, nd := range c.Nodes {
-			in := fn.Inputs[nd.Binding]
-			for _, s := range in.Arrays {
-				if p := producer[s.Name]; p == nil || cl.Of[p.ID] != c.Index {
-					addUnique(&c.Reads, s.Name)
+			for _, v := range nd.Reads {
+				if p := producer[v]; p == nil || cl.Of[p.ID] != c.Index {
+					addUnique(&c.Reads, v)
 				}
 			}
-			for _, s := range in.Scalars {
-				if p := producer[s.Name]; p == nil || cl.Of[p.ID] != c.Index {
-					addUnique(&c.ReadsScalars, s.Name)
+			for _, v := range nd.ReadsScalars {
+				if p := producer[v]; p == nil || cl.Of[p.ID] != c.Index {
+					addUnique(&c.ReadsScalars, v)
 				}
 			}
 			for _, id := range nd.Binding.Names {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/cnf-tools/cnf/syntax"
 )
 
 // WriteDOT prints a cluster diagram in Graphviz DOT, in the style of the thesis's figures:
@@ -25,6 +27,11 @@ func WriteDOT(w io.Writer, cl *Clustering, title string) error {
 			shape = "box"
 		}
 		fmt.Fprintf(bw, "  %s [shape=%s, label=%s];\n", q("in:"+p.Name), shape, q(p.Name))
+	}
+	// Lengths known before any loop are inputs too.
+	for _, b := range g.Known {
+		l, _ := g.Sizes.LengthOf(b)
+		fmt.Fprintf(bw, "  %s [shape=plaintext, label=%s];\n", q("in:"+b.Name()), q(b.Name()+" = "+syntax.FormatExpr(l.Known)))
 	}
 	for _, c := range cl.Clusters {
 		label := fmt.Sprintf("loop %d", c.Index+1)
@@ -57,23 +64,22 @@ func WriteDOT(w io.Writer, cl *Clustering, title string) error {
 		}
 	}
 	for _, nd := range g.Nodes {
-		in := fn.Inputs[nd.Binding]
-		for _, s := range in.Arrays {
-			src := "in:" + s.Name
-			if p := producer[s.Name]; p != nil {
+		for _, v := range nd.Reads {
+			src := "in:" + v
+			if p := producer[v]; p != nil {
 				src = "n:" + p.Name
-				if materialised[s.Name] {
-					src = "arr:" + s.Name
+				if materialised[v] {
+					src = "arr:" + v
 				}
 			}
-			bw.WriteString(edgeLine(g, q, producer[s.Name], nd, src, s.Name, false))
+			bw.WriteString(edgeLine(g, q, producer[v], nd, src, v, false))
 		}
-		for _, s := range in.Scalars {
-			src := "in:" + s.Name
-			if p := producer[s.Name]; p != nil {
+		for _, v := range nd.ReadsScalars {
+			src := "in:" + v
+			if p := producer[v]; p != nil {
 				src = "n:" + p.Name
 			}
-			bw.WriteString(edgeLine(g, q, producer[s.Name], nd, src, s.Name, true))
+			bw.WriteString(edgeLine(g, q, producer[v], nd, src, v, true))
 		}
 	}
 	bw.WriteString("}\n")

@@ -9,11 +9,19 @@ import (
 )
 
 // Graph is the dependency graph of a definition (Fig 1.10): a node per binding (an external
-// with several outputs is one node) and an edge from each producer to each consumer, fusible or
-// fusion-preventing.
+// or unzip with several outputs is one node) and an edge from each producer to each consumer,
+// fusible or fusion-preventing.
+//
+// A `length xs` whose value the sizes determine before any loop runs (infer.Length.Known) is
+// not a node: like a parameter, it exists before every loop, and its readers wait for nothing.
+// Nor is a binding that is never computed (an array used only by lengths).
 type Graph struct {
 	Sizes *infer.Result
 	Nodes []*Node // in source order
+	// Known lists the length bindings computed before any loop, in source order.
+	Known []*syntax.Binding
+	// Dead lists the bindings whose values nothing needs (infer.Result.Live): never computed.
+	Dead []*syntax.Binding
 	Edges []*Edge // at most one per ordered pair; fusion-preventing if any reason prevents fusion
 	out   [][]*Edge
 	in    [][]*Edge
@@ -29,8 +37,11 @@ type Node struct {
 	Iter    infer.Size // nil is ⊥ (external)
 	// Arrays lists the array variables the binding produces; empty for fold.
 	Arrays []string
-	// Reads lists the array variables the binding reads, each once (parameters included).
+	// Reads lists the array variables the binding reads, each once (parameters included); a
+	// length reads the array it counts (infer.Length.Source).
 	Reads []string
+	// ReadsScalars lists the scalar variables it reads, each once.
+	ReadsScalars []string
 }
 
 // External reports whether the node is an external call.
@@ -85,15 +96,27 @@ func NewGraph(sizes *infer.Result) *Graph {
 	fn := sizes.Func
 	g := &Graph{Sizes: sizes}
 	byBinding := map[*syntax.Binding]*Node{}
-	for i, b := range fn.Def.Bindings {
-		n := &Node{ID: i, Binding: b, Name: b.Name(), Iter: sizes.Iter(b)}
+	for _, b := range fn.Def.Bindings {
+		if !sizes.Live(b) {
+			g.Dead = append(g.Dead, b)
+			continue
+		}
+		if l, ok := sizes.LengthOf(b); ok && l.Known != nil {
+			g.Known = append(g.Known, b)
+			continue
+		}
+		n := &Node{ID: len(g.Nodes), Binding: b, Name: b.Name(), Iter: sizes.Iter(b)}
 		for _, id := range b.Names {
 			if s := fn.Symbols[id.Name]; s != nil && s.Kind == syntax.Array {
 				n.Arrays = append(n.Arrays, id.Name)
 			}
 		}
-		for _, s := range fn.Inputs[b].Arrays {
-			n.Reads = append(n.Reads, s.Name)
+		for _, u := range uses(sizes, b) {
+			if u.sym.Kind == syntax.Array {
+				addUnique(&n.Reads, u.sym.Name)
+			} else {
+				addUnique(&n.ReadsScalars, u.sym.Name)
+			}
 		}
 		g.Nodes = append(g.Nodes, n)
 		byBinding[b] = n
@@ -101,11 +124,11 @@ func NewGraph(sizes *infer.Result) *Graph {
 	g.out = make([][]*Edge, len(g.Nodes))
 	g.in = make([][]*Edge, len(g.Nodes))
 	for _, to := range g.Nodes {
-		for _, u := range uses(fn, to.Binding) {
-			if u.sym.Binding == nil {
-				continue // a parameter: not a node
-			}
+		for _, u := range uses(sizes, to.Binding) {
 			from := byBinding[u.sym.Binding]
+			if from == nil {
+				continue // a parameter or a known length: not a node
+			}
 			g.addEdge(from, to, u)
 		}
 	}
@@ -122,8 +145,11 @@ type use struct {
 
 // uses lists what a binding reads, with the rules of Fig 1.10: a fold's value exists only after
 // its whole loop; gather reads its data at random; cross re-reads its second array; externals
-// are host calls between loops. generate (which Fig 1.10 omits) reads only scalars.
-func uses(fn *syntax.Func, b *syntax.Binding) []use {
+// are host calls between loops. generate (which Fig 1.10 omits) reads only scalars. Of the
+// combinators added after the thesis, reverse reads its input from the end (so all of it must
+// exist first), and length reads the array it counts; the others stream their inputs in order.
+func uses(sizes *infer.Result, b *syntax.Binding) []use {
+	fn := sizes.Func
 	var out []use
 	add := func(id *syntax.Ident, reason string) {
 		if s := fn.Refs[id]; s != nil {
@@ -157,6 +183,30 @@ func uses(fn *syntax.Func, b *syntax.Binding) []use {
 		for _, a := range c.Args {
 			add(a, fmt.Sprintf("external %s is a host call: it needs all of %s before it runs", c.Func.Name, a.Name))
 		}
+	case *syntax.Scan:
+		add(c.Array, "")
+	case *syntax.Indexed:
+		add(c.Array, "")
+	case *syntax.Unzip:
+		add(c.Array, "")
+	case *syntax.Slice:
+		add(c.Array, "")
+	case *syntax.Zip:
+		add(c.A, "")
+		add(c.B, "")
+	case *syntax.Append:
+		add(c.A, "")
+		add(c.B, "")
+	case *syntax.Reverse:
+		add(c.Array, fmt.Sprintf("reverse reads %s from its last element: all of %s must exist before the reverse starts", c.Array.Name, c.Array.Name))
+	case *syntax.Length:
+		l, _ := sizes.LengthOf(b)
+		if l.Known != nil {
+			return nil // reads the parameters' lengths only
+		}
+		if s := fn.Symbols[l.Source]; s != nil {
+			out = append(out, use{sym: s, at: c.Array.Range})
+		}
 	}
 	return out
 }
@@ -167,6 +217,8 @@ func (g *Graph) addEdge(from, to *Node, u use) {
 		switch from.Binding.Rhs.(type) {
 		case *syntax.Fold:
 			reason = fmt.Sprintf("%s is a fold: its value exists only after its whole loop", u.sym.Name)
+		case *syntax.Length:
+			reason = fmt.Sprintf("%s is a length that must be counted: its value exists only after its whole loop", u.sym.Name)
 		case *syntax.External:
 			reason = fmt.Sprintf("%s comes from the external %s, a host call that runs between loops", u.sym.Name, syntax.CallOf(from.Binding.Rhs).Args[0].(*syntax.Ident).Name)
 		}

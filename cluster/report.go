@@ -21,6 +21,10 @@ type Summary struct {
 	Preventing   []EdgeSummary    `json:"fusionPreventing"`
 	Variables    int              `json:"variables"`
 	Constraints  int              `json:"constraints"`
+	// Known maps each length computed before any loop to the expression that computes it.
+	Known map[string]string `json:"known,omitempty"`
+	// Dead lists the bindings that are never computed (arrays used only by lengths).
+	Dead []string `json:"neverComputed,omitempty"`
 }
 
 // ClusterSummary describes one cluster.
@@ -82,6 +86,16 @@ func (r *Report) Summarize() Summary {
 			Writes: orEmpty(c.Writes), Contracted: orEmpty(c.Contracted), Scalars: c.Scalars, External: c.External(),
 		})
 	}
+	for _, b := range r.Graph.Known {
+		if s.Known == nil {
+			s.Known = map[string]string{}
+		}
+		l, _ := r.Graph.Sizes.LengthOf(b)
+		s.Known[b.Name()] = syntax.FormatExpr(l.Known)
+	}
+	for _, b := range r.Graph.Dead {
+		s.Dead = append(s.Dead, b.Name())
+	}
 	for _, e := range r.Graph.Edges {
 		if e.Preventing {
 			s.Preventing = append(s.Preventing, EdgeSummary{From: e.From.Name, To: e.To.Name, Reasons: e.Reasons})
@@ -112,6 +126,12 @@ func (r *Report) WriteText(w io.Writer, withTime bool) {
 	fmt.Fprintf(w, "%s: %s, objective %d (%s)\n", s.Name, plural(s.Loops, "loop"), s.Objective, status)
 	b := s.Baselines
 	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %d\n", b.Unfused, b.Stream, b.Megiddo)
+	for _, k := range r.Graph.Known {
+		fmt.Fprintf(w, "  before any loop: %s = %s\n", k.Name(), s.Known[k.Name()])
+	}
+	if len(s.Dead) > 0 {
+		fmt.Fprintf(w, "  never computed: %s\n", strings.Join(s.Dead, ", "))
+	}
 	loop := 0
 	for k, c := range s.Clusters {
 		if c.External {
