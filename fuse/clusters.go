@@ -26,6 +26,9 @@ func BuildNetwork(c *cluster.Cluster) (*Network, error) {
 	}
 	for _, nd := range c.Nodes {
 		p, err := Template(nd.Binding)
+		if _, isLen := nd.Binding.Rhs.(*syntax.Length); isLen && len(nd.Reads) == 1 {
+			p = LengthTemplate(nd.Binding, nd.Reads[0]) // counts the array the sizes chose
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -94,6 +97,9 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 	for k, v := range inputs {
 		vals[k] = v
 	}
+	if err := knownLengths(cl.Graph, vals); err != nil {
+		return nil, err
+	}
 	var fused []*Fused
 	if mode == RunFused {
 		fused = FuseClusters(cl, MaxStates)
@@ -145,4 +151,17 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 		}
 	}
 	return results(fn, vals), nil
+}
+
+// knownLengths computes the lengths that the sizes determine before any loop runs.
+func knownLengths(g *cluster.Graph, vals map[string]Value) error {
+	for _, b := range g.Known {
+		l, _ := g.Sizes.LengthOf(b)
+		v, err := Eval(l.Known, NewEnv(vals))
+		if err != nil {
+			return &RunError{Binding: b.Name(), Err: fmt.Errorf("length known before any loop: %w", err)}
+		}
+		vals[b.Name()] = v
+	}
+	return nil
 }

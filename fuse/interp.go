@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -115,8 +116,10 @@ func article(k syntax.Kind) string {
 }
 
 // RunReference evaluates a definition directly on arrays, binding by binding in dependency
-// order: the reference semantics that fused execution is compared with.
-func RunReference(fn *syntax.Func, inputs map[string]Value, ext Externals) (map[string]Value, error) {
+// order: the reference semantics that fused execution is compared with. Bindings whose values
+// no result needs (arrays used only by length, see infer.Result.Live) are not evaluated.
+func RunReference(sizes *infer.Result, inputs map[string]Value, ext Externals) (map[string]Value, error) {
+	fn := sizes.Func
 	if err := CheckInputs(fn, inputs); err != nil {
 		return nil, err
 	}
@@ -125,6 +128,21 @@ func RunReference(fn *syntax.Func, inputs map[string]Value, ext Externals) (map[
 		vals[k] = v
 	}
 	for _, b := range fn.Order {
+		if !sizes.Live(b) {
+			continue
+		}
+		if l, ok := sizes.LengthOf(b); ok {
+			// The sizes say which array to count, or give the value outright.
+			v, err := Eval(l.Known, NewEnv(vals))
+			if l.Known == nil {
+				v, err = int64(len(vals[l.Source].(Array))), nil
+			}
+			if err != nil {
+				return nil, &RunError{Binding: b.Name(), Err: err}
+			}
+			vals[b.Name()] = v
+			continue
+		}
 		if err := evalBinding(fn, b, vals, ext); err != nil {
 			return nil, &RunError{Binding: b.Name(), Err: err}
 		}
@@ -241,6 +259,97 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 			for _, y := range arr(c.B) {
 				out = append(out, Tuple{x, y})
 			}
+		}
+		vals[b.Name()] = out
+	case *syntax.Scan:
+		w, err := worker(c.Worker)
+		if err != nil {
+			return err
+		}
+		acc, err := worker(c.Init)
+		if err != nil {
+			return err
+		}
+		out := Array{}
+		for _, x := range arr(c.Array) {
+			next, err := Apply(w, acc, x)
+			if err != nil {
+				return err
+			}
+			if c.Inclusive {
+				out = append(out, next)
+			} else {
+				out = append(out, acc)
+			}
+			acc = next
+		}
+		vals[b.Name()] = out
+	case *syntax.Indexed:
+		out := Array{}
+		for i, x := range arr(c.Array) {
+			out = append(out, Tuple{int64(i), x})
+		}
+		vals[b.Name()] = out
+	case *syntax.Zip:
+		xs, ys := arr(c.A), arr(c.B)
+		if len(xs) != len(ys) {
+			return fmt.Errorf("zip needs arrays of one size, but %s has %d elements and %s %d", c.A.Name, len(xs), c.B.Name, len(ys))
+		}
+		out := Array{}
+		for i := range xs {
+			out = append(out, Tuple{xs[i], ys[i]})
+		}
+		vals[b.Name()] = out
+	case *syntax.Unzip:
+		firsts, seconds := Array{}, Array{}
+		for _, p := range arr(c.Array) {
+			t, ok := p.(Tuple)
+			if !ok || len(t) != 2 {
+				return fmt.Errorf("unzip needs an array of pairs, but it has %s", FormatValue(p))
+			}
+			firsts, seconds = append(firsts, t[0]), append(seconds, t[1])
+		}
+		vals[b.Names[0].Name], vals[b.Names[1].Name] = firsts, seconds
+	case *syntax.Slice:
+		bound := func(e syntax.Expr, def int64) (int64, error) {
+			if e == nil {
+				return def, nil
+			}
+			v, err := worker(e)
+			if err != nil {
+				return 0, err
+			}
+			n, ok := v.(int64)
+			if !ok {
+				return 0, fmt.Errorf("%s needs an Int, got %s", c.Keyword.Name, FormatValue(v))
+			}
+			return n, nil
+		}
+		xs := arr(c.Array)
+		start, err := bound(c.Start, 0)
+		if err != nil {
+			return err
+		}
+		count, err := bound(c.Count, 0)
+		if err != nil {
+			return err
+		}
+		out := Array{}
+		for p, x := range xs {
+			if i := int64(p); i >= start && (c.Count == nil || i < start+count) {
+				out = append(out, x)
+			}
+		}
+		vals[b.Name()] = out
+	case *syntax.Append:
+		vals[b.Name()] = append(append(Array{}, arr(c.A)...), arr(c.B)...)
+	case *syntax.Length:
+		vals[b.Name()] = int64(len(arr(c.Array)))
+	case *syntax.Reverse:
+		xs := arr(c.Array)
+		out := make(Array, len(xs))
+		for i, x := range xs {
+			out[len(xs)-1-i] = x
 		}
 		vals[b.Name()] = out
 	case *syntax.External:

@@ -87,7 +87,7 @@ func TestThreeSemanticsAgree(t *testing.T) {
 			// partially fused processes run instead, and must agree too.
 		}
 		inputs := drawInputs(t, r)
-		ref, refErr := RunReference(r.Func, inputs, nil)
+		ref, refErr := RunReference(r, inputs, nil)
 		for _, mode := range []Mode{RunNetwork, RunFused} {
 			got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, nil, mode)
 			switch {

@@ -218,8 +218,132 @@ func Template(b *syntax.Binding) (*Process, error) {
 		t.at(5, &Instr{Op: Close, Chan: name, Next: next(t.l(6))})
 		t.at(6, &Instr{Op: Exit})
 		return t.done([]string{c.A.Name}, []string{name}, HeapVar{Name: x}, HeapVar{Name: j, Init: intLit(0)}), nil
+	case *syntax.Scan:
+		t := newBuilder(c.Keyword.Name+" "+name, name+"_", comb)
+		acc, x := v("s"), v("v")
+		out := syntax.Expr(ident(acc)) // prescanl: the fold so far, before this element
+		if c.Inclusive {
+			out = app(c.Worker, ident(acc), ident(x))
+		}
+		t.at(0, &Instr{Op: Pull, Chan: c.Array.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(3))})
+		t.at(1, &Instr{Op: Push, Chan: name, Expr: out, Next: next(t.l(2), Update{Var: acc, Expr: app(c.Worker, ident(acc), ident(x))})})
+		t.at(2, &Instr{Op: Drop, Chan: c.Array.Name, Next: next(t.l(0))})
+		t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
+		t.at(4, &Instr{Op: Exit})
+		return t.done([]string{c.Array.Name}, []string{name}, HeapVar{Name: acc, Init: c.Init}, HeapVar{Name: x}), nil
+	case *syntax.Indexed:
+		t := newBuilder("indexed "+name, name+"_", comb)
+		i, x := v("i"), v("v")
+		t.at(0, &Instr{Op: Pull, Chan: c.Array.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(3))})
+		t.at(1, &Instr{Op: Push, Chan: name, Expr: &syntax.Tuple{Elems: []syntax.Expr{ident(i), ident(x)}}, Next: next(t.l(2), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
+		t.at(2, &Instr{Op: Drop, Chan: c.Array.Name, Next: next(t.l(0))})
+		t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
+		t.at(4, &Instr{Op: Exit})
+		return t.done([]string{c.Array.Name}, []string{name}, HeapVar{Name: i, Init: intLit(0)}, HeapVar{Name: x}), nil
+	case *syntax.Zip:
+		// zip is map2 (\a b -> (a, b)).
+		a, bb := ident("a"), ident("b")
+		pair := &syntax.Lambda{Params: []syntax.Pattern{a, bb}, Body: &syntax.Tuple{Elems: []syntax.Expr{a, bb}}}
+		return mapTemplate(name, comb, &syntax.Map{Call: c.Call, Worker: pair, Arrays: []*syntax.Ident{c.A, c.B}}), nil
+	case *syntax.Unzip:
+		first, second := b.Names[0].Name, b.Names[1].Name
+		t := newBuilder("unzip "+first+", "+second, name+"_", comb)
+		x := v("v")
+		t.at(0, &Instr{Op: Pull, Chan: c.Array.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(4))})
+		t.at(1, &Instr{Op: Push, Chan: first, Expr: app(ident("fst"), ident(x)), Next: next(t.l(2))})
+		t.at(2, &Instr{Op: Push, Chan: second, Expr: app(ident("snd"), ident(x)), Next: next(t.l(3))})
+		t.at(3, &Instr{Op: Drop, Chan: c.Array.Name, Next: next(t.l(0))})
+		t.at(4, &Instr{Op: Close, Chan: first, Next: next(t.l(5))})
+		t.at(5, &Instr{Op: Close, Chan: second, Next: next(t.l(6))})
+		t.at(6, &Instr{Op: Exit})
+		return t.done([]string{c.Array.Name}, []string{first, second}, HeapVar{Name: x}), nil
+	case *syntax.Slice:
+		// Like filter, with the position as the predicate.
+		t := newBuilder(c.Keyword.Name+" "+name, name+"_", comb)
+		i, x := v("i"), v("v")
+		t.at(0, &Instr{Op: Pull, Chan: c.Array.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(4))})
+		t.at(1, &Instr{Op: Case, Expr: sliceCond(c, ident(i)), Next: next(t.l(2)), Else: next(t.l(3))})
+		t.at(2, &Instr{Op: Push, Chan: name, Expr: ident(x), Next: next(t.l(3))})
+		t.at(3, &Instr{Op: Drop, Chan: c.Array.Name, Next: next(t.l(0), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
+		t.at(4, &Instr{Op: Close, Chan: name, Next: next(t.l(5))})
+		t.at(5, &Instr{Op: Exit})
+		return t.done([]string{c.Array.Name}, []string{name}, HeapVar{Name: i, Init: intLit(0)}, HeapVar{Name: x}), nil
+	case *syntax.Append:
+		return appendTemplate(name, comb, c), nil
+	case *syntax.Length:
+		return LengthTemplate(b, c.Array.Name), nil
+	case *syntax.Reverse:
+		// Like generate, reading the materialised input from its end.
+		t := newBuilder("reverse "+name, name+"_", comb)
+		i := v("i")
+		n := app(ident("length"), ident(c.Array.Name))
+		t.at(0, &Instr{Op: Case, Expr: bin("<", ident(i), n), Next: next(t.l(1)), Else: next(t.l(3))})
+		t.at(1, &Instr{Op: Push, Chan: name, Expr: bin("!", ident(c.Array.Name), bin("-", bin("-", n, intLit(1)), ident(i))), Next: next(t.l(2))})
+		t.at(2, &Instr{Op: Jump, Next: next(t.l(0), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
+		t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
+		t.at(4, &Instr{Op: Exit})
+		return t.done(nil, []string{name}, HeapVar{Name: i, Init: intLit(0)}), nil
 	}
 	return nil, fmt.Errorf("%s: an external is a host call between loops, not a process", name)
+}
+
+// sliceCond is the test that keeps the element at position i: Start <= i < Start + Count.
+func sliceCond(c *syntax.Slice, i syntax.Expr) syntax.Expr {
+	var conds []syntax.Expr
+	if c.Start != nil {
+		conds = append(conds, bin(">=", i, c.Start))
+	}
+	if c.Count != nil {
+		end := c.Count
+		if c.Start != nil {
+			end = bin("+", c.Start, c.Count)
+		}
+		conds = append(conds, bin("<", i, end))
+	}
+	if len(conds) == 1 {
+		return conds[0]
+	}
+	return bin("&&", paren(conds[0]), paren(conds[1]))
+}
+
+// LengthTemplate counts the elements of source, an array of the length's size (see
+// infer.Length), and pushes the count when it closes.
+func LengthTemplate(b *syntax.Binding, source string) *Process {
+	name := b.Name()
+	t := newBuilder("length "+name, name+"_", b.Name()+" = "+syntax.FormatCombinator(b.Rhs))
+	s, x := name+".s", name+".v"
+	t.at(0, &Instr{Op: Pull, Chan: source, Var: x, Next: next(t.l(1)), Else: next(t.l(2))})
+	t.at(1, &Instr{Op: Drop, Chan: source, Next: next(t.l(0), Update{Var: s, Expr: bin("+", ident(s), intLit(1))})})
+	t.at(2, &Instr{Op: Push, Chan: name, Expr: ident(s), Next: next(t.l(3))})
+	t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
+	t.at(4, &Instr{Op: Exit})
+	return t.done([]string{source}, []string{name}, HeapVar{Name: s, Init: intLit(0)}, HeapVar{Name: x})
+}
+
+// appendTemplate pulls all of the first array, then all of the second, pushing each element.
+// append xs xs cannot pull the closed channel xs again: its second half reads xs from memory
+// (an append's inputs always come from memory, since no loop producing one of them can have
+// the append's iteration size).
+func appendTemplate(name, comb string, c *syntax.Append) *Process {
+	t := newBuilder("append "+name, name+"_", comb)
+	x, y, j := name+".v", name+".w", name+".j"
+	t.at(0, &Instr{Op: Pull, Chan: c.A.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(3))})
+	t.at(1, &Instr{Op: Push, Chan: name, Expr: ident(x), Next: next(t.l(2))})
+	t.at(2, &Instr{Op: Drop, Chan: c.A.Name, Next: next(t.l(0))})
+	if c.A.Name == c.B.Name {
+		t.at(3, &Instr{Op: Case, Expr: bin("<", ident(j), app(ident("length"), ident(c.B.Name))), Next: next(t.l(4)), Else: next(t.l(6))})
+		t.at(4, &Instr{Op: Push, Chan: name, Expr: bin("!", ident(c.B.Name), ident(j)), Next: next(t.l(5))})
+		t.at(5, &Instr{Op: Jump, Next: next(t.l(3), Update{Var: j, Expr: bin("+", ident(j), intLit(1))})})
+		t.at(6, &Instr{Op: Close, Chan: name, Next: next(t.l(7))})
+		t.at(7, &Instr{Op: Exit})
+		return t.done([]string{c.A.Name}, []string{name}, HeapVar{Name: x}, HeapVar{Name: j, Init: intLit(0)})
+	}
+	t.at(3, &Instr{Op: Pull, Chan: c.B.Name, Var: y, Next: next(t.l(4)), Else: next(t.l(6))})
+	t.at(4, &Instr{Op: Push, Chan: name, Expr: ident(y), Next: next(t.l(5))})
+	t.at(5, &Instr{Op: Drop, Chan: c.B.Name, Next: next(t.l(3))})
+	t.at(6, &Instr{Op: Close, Chan: name, Next: next(t.l(7))})
+	t.at(7, &Instr{Op: Exit})
+	return t.done([]string{c.A.Name, c.B.Name}, []string{name}, HeapVar{Name: x}, HeapVar{Name: y})
 }
 
 // mapTemplate pulls from each input in turn, pushes the worker's result, and drops every input.

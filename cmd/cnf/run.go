@@ -83,7 +83,7 @@ func init() {
 				}
 				out, err = fuse.RunClusters(ctx, r.Func, res.Clustering, inputs, fuse.DefaultExternals(), mode)
 			} else {
-				out, err = fuse.RunReference(r.Func, inputs, fuse.DefaultExternals())
+				out, err = fuse.RunReference(r, inputs, fuse.DefaultExternals())
 			}
 			if err != nil {
 				var unknown *fuse.UnknownHostError
