@@ -3,10 +3,11 @@
 // (with pgregory.net/rapid as the source of choices, so failures shrink), and so does
 // `cnf gen`.
 //
-// Sizes are tracked while generating: each array parameter has its own size; map_n combines
-// arrays of one size; filter, generate, cross and external outputs get new sizes; gather's
-// output has the size of its indices. So every map_n is well-sized and no parameter is forced to
-// a filter's size: size inference must accept every generated program.
+// Sizes are tracked while generating: each array parameter has its own size; map_n and zip
+// combine arrays of one size; scans, indexed, unzip and reverse keep their input's size;
+// filter, take, drop, slice, tail, append, generate, cross and external outputs get new sizes;
+// gather's output has the size of its indices. So every map_n is well-sized and no parameter is
+// forced to a filter's size: size inference must accept every generated program.
 package gen
 
 import (
@@ -142,8 +143,13 @@ func (g *generator) scalarName() string {
 func (g *generator) binding(i int) {
 	name := fmt.Sprintf("b%d", i+1)
 	for {
-		k := g.pick(100)
+		k := g.pick(128)
 		switch {
+		case k >= 100:
+			if g.extra(name, k-100) {
+				return
+			}
+			continue
 		case k < 28:
 			if g.mapN(name) {
 				return
@@ -354,6 +360,105 @@ func (g *generator) external(name string) {
 		g.scalars = append(g.scalars, &scalar{name: name})
 		g.arrays = append(g.arrays, &array{name: name + "_arr", size: g.newSize(), elem: elemInt})
 	}
+}
+
+// extra generates one of the combinators added after the thesis; k < 28 picks which.
+func (g *generator) extra(name string, k int) bool {
+	switch {
+	case k < 5:
+		a := g.arrayOf(elemInt, false)
+		if a == nil {
+			return false
+		}
+		kw := "postscanl"
+		if g.chance(50) {
+			kw = "prescanl"
+		}
+		var worker, init string
+		switch g.pick(3) {
+		case 0:
+			worker, init = "(+)", "0"
+		case 1:
+			worker, init = "max", g.scalarName()
+		default:
+			worker = fmt.Sprintf(`(\acc x -> acc + %s)`, g.intExpr([]string{"x"}, 1))
+			init = g.scalarName()
+		}
+		g.emit("%s = %s %s %s %s", name, kw, worker, init, a.name)
+		g.arrays = append(g.arrays, &array{name: name, size: a.size, elem: elemInt})
+	case k < 8:
+		a := g.arrayOf(elemInt, false)
+		if a == nil {
+			return false
+		}
+		g.emit("%s = indexed %s", name, a.name)
+		g.arrays = append(g.arrays, &array{name: name, size: a.size, elem: elemPair})
+	case k < 11:
+		a := g.arrayOf(elemInt, false)
+		if a == nil {
+			return false
+		}
+		peers := g.sameSize(a.size, elemInt)
+		b := peers[g.pick(len(peers))]
+		b.used = true
+		g.emit("%s = zip %s %s", name, a.name, b.name)
+		g.arrays = append(g.arrays, &array{name: name, size: a.size, elem: elemPair})
+	case k < 14:
+		a := g.arrayOf(elemPair, false)
+		if a == nil {
+			return false
+		}
+		g.emit("(%s, %s_snd) = unzip %s", name, name, a.name)
+		g.arrays = append(g.arrays, &array{name: name, size: a.size, elem: elemInt}, &array{name: name + "_snd", size: a.size, elem: elemInt})
+	case k < 19:
+		a := g.arrayOf(0, true)
+		if a == nil {
+			return false
+		}
+		switch g.pick(4) {
+		case 0:
+			g.emit("%s = take %s %s", name, g.scalarName(), a.name)
+		case 1:
+			g.emit("%s = drop %s %s", name, g.scalarName(), a.name)
+		case 2:
+			g.emit("%s = slice %s %s %s", name, g.scalarName(), g.scalarName(), a.name)
+		default:
+			g.emit("%s = tail %s", name, a.name)
+		}
+		g.arrays = append(g.arrays, &array{name: name, size: g.newSize(), elem: a.elem})
+	case k < 22:
+		a := g.arrayOf(0, true)
+		if a == nil {
+			return false
+		}
+		b := g.arrayOf(a.elem, false)
+		g.emit("%s = append %s %s", name, a.name, b.name)
+		g.arrays = append(g.arrays, &array{name: name, size: g.newSize(), elem: a.elem})
+	case k < 25:
+		// length does not need its array's elements: an array read only by lengths would never
+		// be computed (and warned about), so it stays among the results.
+		var was []bool
+		for _, x := range g.arrays {
+			was = append(was, x.used)
+		}
+		a := g.arrayOf(0, true)
+		if a == nil {
+			return false
+		}
+		for i, x := range g.arrays {
+			x.used = was[i]
+		}
+		g.emit("%s = length %s", name, a.name)
+		g.scalars = append(g.scalars, &scalar{name: name})
+	default:
+		a := g.arrayOf(0, true)
+		if a == nil {
+			return false
+		}
+		g.emit("%s = reverse %s", name, a.name)
+		g.arrays = append(g.arrays, &array{name: name, size: a.size, elem: a.elem})
+	}
+	return true
 }
 
 func contains(xs []string, x string) bool {
