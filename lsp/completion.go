@@ -24,7 +24,7 @@ func (s *Server) completion(ctx context.Context, raw json.RawMessage) (any, erro
 		return nil, err
 	}
 	items := []protocol.CompletionItem{}
-	for _, c := range []string{"fold", "map", "map2", "map3", "filter", "generate", "gather", "cross", "external"} {
+	for _, c := range combinatorKeywords {
 		key := c
 		if c == "map2" || c == "map3" {
 			key = "mapN"
@@ -67,13 +67,25 @@ func (s *Server) completion(ctx context.Context, raw json.RawMessage) (any, erro
 
 // combinatorParams are the parameters signature help shows for each combinator.
 var combinatorParams = map[string][]string{
-	"fold":     {"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
-	"map":      {"worker :: a -> b", "xs :: Array a"},
-	"filter":   {"predicate :: a -> Bool", "xs :: Array a"},
-	"generate": {"size :: Nat", "worker :: Nat -> a"},
-	"gather":   {"data :: Array a", "indices :: Array Nat"},
-	"cross":    {"as :: Array a", "bs :: Array b"},
-	"external": {"f", "args ..."},
+	"fold":      {"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
+	"map":       {"worker :: a -> b", "xs :: Array a"},
+	"filter":    {"predicate :: a -> Bool", "xs :: Array a"},
+	"generate":  {"size :: Nat", "worker :: Nat -> a"},
+	"gather":    {"data :: Array a", "indices :: Array Nat"},
+	"cross":     {"as :: Array a", "bs :: Array b"},
+	"external":  {"f", "args ..."},
+	"postscanl": {"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
+	"prescanl":  {"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
+	"indexed":   {"xs :: Array a"},
+	"zip":       {"xs :: Array a", "ys :: Array b"},
+	"unzip":     {"ps :: Array (a, b)"},
+	"take":      {"n :: Int", "xs :: Array a"},
+	"drop":      {"n :: Int", "xs :: Array a"},
+	"slice":     {"start :: Int", "n :: Int", "xs :: Array a"},
+	"tail":      {"xs :: Array a"},
+	"append":    {"xs :: Array a", "ys :: Array a"},
+	"length":    {"xs :: Array a"},
+	"reverse":   {"xs :: Array a"},
 }
 
 // signatureHelp shows the combinator being applied at the cursor and which argument is next.

@@ -16,14 +16,33 @@ func init() { onRequest("textDocument/hover", (*Server).hover) }
 
 // combinatorDocs is the signature and one line of documentation of each combinator.
 var combinatorDocs = map[string][2]string{
-	"fold":     {"fold :: (a -> b -> a) -> a -> Array b -> a", "Reduces an array with a worker, from a starting value. Its value exists only after its whole loop."},
-	"map":      {"map :: (a -> b) -> Array a -> Array b", "Applies the worker to every element; the output has the input's size."},
-	"mapN":     {"mapN :: (a1 -> ... -> aN -> b) -> Array a1 -> ... -> Array aN -> Array b", "Applies the worker elementwise to N arrays, which must have the same size."},
-	"filter":   {"filter :: (a -> Bool) -> Array a -> Array a", "Keeps the elements for which the predicate holds; the output size is known only at run time."},
-	"generate": {"generate :: Nat -> (Nat -> a) -> Array a", "Builds [W 0, ..., W (s-1)]; the size is known only at run time."},
-	"gather":   {"gather :: Array a -> Array Nat -> Array a", "Reads data at each index: the output has the indices' size; data must be materialised first."},
-	"cross":    {"cross :: Array a -> Array b -> Array (a, b)", "Every pair, the loop over the first array outermost; the second array must be materialised first."},
-	"external": {"external f args", "Calls a host function between loops: a fusion barrier; its array outputs get sizes known only at run time."},
+	"fold":      {"fold :: (a -> b -> a) -> a -> Array b -> a", "Reduces an array with a worker, from a starting value. Its value exists only after its whole loop."},
+	"map":       {"map :: (a -> b) -> Array a -> Array b", "Applies the worker to every element; the output has the input's size."},
+	"mapN":      {"mapN :: (a1 -> ... -> aN -> b) -> Array a1 -> ... -> Array aN -> Array b", "Applies the worker elementwise to N arrays, which must have the same size."},
+	"filter":    {"filter :: (a -> Bool) -> Array a -> Array a", "Keeps the elements for which the predicate holds; the output size is known only at run time."},
+	"generate":  {"generate :: Nat -> (Nat -> a) -> Array a", "Builds [W 0, ..., W (s-1)]; the size is known only at run time."},
+	"gather":    {"gather :: Array a -> Array Nat -> Array a", "Reads data at each index: the output has the indices' size; data must be materialised first."},
+	"cross":     {"cross :: Array a -> Array b -> Array (a, b)", "Every pair, the loop over the first array outermost; the second array must be materialised first."},
+	"external":  {"external f args", "Calls a host function between loops: a fusion barrier; its array outputs get sizes known only at run time."},
+	"postscanl": {"postscanl :: (a -> b -> a) -> a -> Array b -> Array a", "Inclusive scan: element i is the fold of the first i+1 elements. The output has the input's size and fuses like map."},
+	"prescanl":  {"prescanl :: (a -> b -> a) -> a -> Array b -> Array a", "Exclusive scan: element i is the fold of the first i elements, so it starts with the starting value. The output has the input's size and fuses like map."},
+	"indexed":   {"indexed :: Array a -> Array (Nat, a)", "Pairs each element with its position; the output has the input's size."},
+	"zip":       {"zip :: Array a -> Array b -> Array (a, b)", "Pairs the elements at each position; both arrays must have the same size (map2 (\\x y -> (x, y)))."},
+	"unzip":     {"(as, bs) = unzip :: Array (a, b) -> (Array a, Array b)", "Splits an array of pairs into the first and the second components, both of the input's size."},
+	"take":      {"take :: Int -> Array a -> Array a", "The first n elements (all of them when n is larger). A transducer like filter: its output size is known only at run time."},
+	"drop":      {"drop :: Int -> Array a -> Array a", "All but the first n elements (none when n is larger). A transducer like filter: its output size is known only at run time."},
+	"slice":     {"slice :: Int -> Int -> Array a -> Array a", "The elements at positions i to i+n-1 that exist. A transducer like filter: its output size is known only at run time."},
+	"tail":      {"tail :: Array a -> Array a", "All but the first element (drop 1; empty for an empty array). A transducer like filter."},
+	"append":    {"append :: Array a -> Array a -> Array a", "All of the first array, then all of the second: size k1 + k2, in that order. Its inputs are read from memory; its consumers fuse with it."},
+	"length":    {"length :: Array a -> Int", "The number of elements. Known before any loop when the array's size comes from the parameters; otherwise counted over the array whose size it is, and its users wait for it."},
+	"reverse":   {"reverse :: Array a -> Array a", "The elements from last to first, with the input's size. Reads its input from the end, so the input must be materialised first; its consumers fuse with it."},
+}
+
+// combinatorKeywords are the combinators offered by completion, in the order shown.
+var combinatorKeywords = []string{
+	"fold", "map", "map2", "map3", "filter", "generate", "gather", "cross", "external",
+	"postscanl", "prescanl", "indexed", "zip", "unzip", "take", "drop", "slice", "tail",
+	"append", "length", "reverse",
 }
 
 func (s *Server) hover(ctx context.Context, raw json.RawMessage) (any, error) {
@@ -101,9 +120,20 @@ func hoverSymbol(b *strings.Builder, d *document, t *target) {
 		return
 	}
 	bnd := sym.Binding
+	if !r.Live(bnd) {
+		b.WriteString("\n\n**never computed**: no result needs its elements (it is used only for its length)")
+		return
+	}
+	if l, ok := r.LengthOf(bnd); ok && l.Known != nil {
+		fmt.Fprintf(b, "\n\n**known before any loop**: `%s`, from the sizes; no loop counts it", syntax.FormatExpr(l.Known))
+		return
+	}
 	fmt.Fprintf(b, "\n\niteration size `%s`", r.FormatSize(r.Iter(bnd), true))
 	if tr := r.Trans(bnd); tr != nil {
 		fmt.Fprintf(b, ", parent transducer `%s`", tr.Name())
+	}
+	if l, ok := r.LengthOf(bnd); ok {
+		fmt.Fprintf(b, "; counts `%s`, whose size it is", l.Source)
 	}
 	fl := d.loopsOf(t.fn.Def.Name.Name)
 	if fl == nil {

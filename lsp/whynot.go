@@ -19,7 +19,7 @@ func loopNumber(cl *cluster.Clustering, index int) int {
 }
 
 // whyNot explains, for each other loop, why node n is not in it: a fusion-preventing path
-// (its edges and their reasons), sizes with no common filter ancestor, an external, or cost
+// (its edges and their reasons), sizes with no common transducer ancestor, an external, or cost
 // (moving n there would be valid but raise the objective, by how much).
 func whyNot(b *strings.Builder, fl *funcLoops, n int) {
 	g := fl.report.Graph
@@ -49,7 +49,7 @@ func whyNot(b *strings.Builder, fl *funcLoops, n int) {
 				a, bb := g.Nodes[n].Binding, m.Binding
 				if !g.Sizes.SameIter(a, bb) {
 					if _, _, _, ok := g.Sizes.Concestors(a, bb); !ok {
-						reason = fmt.Sprintf("its iteration size and %s's have no common filter ancestor", m.Name)
+						reason = fmt.Sprintf("its iteration size and %s's are unrelated: no common transducer ancestor (a filter, take, drop, slice or tail both descend from)", m.Name)
 						break
 					}
 				}
