@@ -21,7 +21,7 @@ type Graph struct {
 	// Known lists the length bindings computed before any loop, in source order.
 	Known []*syntax.Binding
 	// Dead lists the bindings whose values nothing needs (infer.Result.Live): never computed.
-	Dead []*syntax.Binding
+	Dead  []*syntax.Binding
 	Edges []*Edge // at most one per ordered pair; fusion-preventing if any reason prevents fusion
 	out   [][]*Edge
 	in    [][]*Edge
