@@ -11,6 +11,7 @@ import (
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/syntax/gen"
+	"github.com/cnf-tools/cnf/syntax/golden"
 	"pgregory.net/rapid"
 )
 
@@ -129,4 +130,65 @@ func TestFusionRate(t *testing.T) {
 		t.Fatalf("fused %d of %d clusters, below 99%%", fused, total)
 	}
 	t.Logf("fused %d of %d clusters", fused, total)
+}
+
+// TestExamplesRunAgree runs every example definition whose inputs are integers and arrays of
+// integers on random inputs (empty arrays and counts larger than the arrays included) in the
+// three semantics, which must agree; at least one run of each must succeed, so that the
+// agreement is about values and not only about failing together. Host functions come from
+// DefaultExternals.
+func TestExamplesRunAgree(t *testing.T) {
+	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
+		prog := infer.Analyze(name+".cnf", src)
+		for _, r := range prog.Funcs {
+			if r == nil || !r.OK() || !integerInputs(r.Func) {
+				continue
+			}
+			rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok := 0
+			rapid.Check(t, func(rt *rapid.T) {
+				inputs := drawInputs(rt, r)
+				ref, refErr := RunReference(r, inputs, DefaultExternals())
+				for _, mode := range []Mode{RunNetwork, RunFused} {
+					got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, DefaultExternals(), mode)
+					switch {
+					case (refErr == nil) != (err == nil):
+						rt.Fatalf("%s: mode %d gives error %v, the reference %v; inputs%s", r.Func.Def.Name.Name, mode, err, refErr, show(inputs))
+					case refErr == nil && !sameResults(ref, got):
+						rt.Fatalf("%s: mode %d differs:\n got%s\nwant%s\ninputs%s", r.Func.Def.Name.Name, mode, show(got), show(ref), show(inputs))
+					}
+				}
+				if refErr == nil {
+					ok++
+				}
+			})
+			if ok == 0 {
+				t.Errorf("%s: no run succeeded", r.Func.Def.Name.Name)
+			}
+		}
+	})
+}
+
+// integerInputs reports whether a definition's signature gives Int or Array Int for every
+// parameter, the inputs drawInputs makes.
+func integerInputs(fn *syntax.Func) bool {
+	if fn.Sig == nil {
+		return false
+	}
+	ft, ok := fn.Sig.Type.(*syntax.FuncType)
+	if !ok {
+		return false
+	}
+	for _, p := range ft.Params {
+		if a, isArr := p.(*syntax.ArrayType); isArr {
+			p = a.Elem
+		}
+		if n, isNamed := p.(*syntax.NamedType); !isNamed || n.Name != "Int" || len(n.Args) > 0 {
+			return false
+		}
+	}
+	return true
 }

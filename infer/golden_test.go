@@ -72,7 +72,7 @@ func checkResults(t tb, prog *Program) {
 			continue
 		}
 		name := r.Func.Def.Name.Name
-		if r.OK() != (len(r.Diagnostics) == 0) {
+		if r.OK() == syntax.HasErrors(r.Diagnostics) {
 			t.Errorf("%s: OK() = %v with %d diagnostics", name, r.OK(), len(r.Diagnostics))
 		}
 		if !r.OK() {

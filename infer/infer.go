@@ -227,6 +227,11 @@ func (inf *inferrer) reason(a, b Size, cl *clash) string {
 	if cl.occurs {
 		return "an array cannot have the size of a cross product that it is part of"
 	}
+	if sa, ok := a.(*Sum); ok {
+		if sb, ok := b.(*Sum); ok && Equal(sa.L, sb.R) && Equal(sa.R, sb.L) {
+			return "an append's size is not commutative: its halves come from different loops, one after the other"
+		}
+	}
 	kind := func(t Size) string {
 		switch t.(type) {
 		case *Cross:
