@@ -6,6 +6,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -99,6 +100,10 @@ func toDiagnostic(uri string, f *syntax.File, dg syntax.Diagnostic) protocol.Dia
 		Code:     dg.Code,
 		Source:   "cnf",
 		Message:  dg.Message,
+	}
+	if dg.Code == syntax.CodeUnused || dg.Code == infer.CodeDead {
+		// Editors fade code that is never used or never computed.
+		pd.Tags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
 	}
 	for _, r := range dg.Related {
 		pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{

@@ -98,7 +98,11 @@ func run(t *testing.T, c *client, uri, text string, out *bytes.Buffer) {
 	sort.Slice(diags, func(i, j int) bool { return pos(diags[i].Range) < pos(diags[j].Range) })
 	fmt.Fprintf(out, "diagnostics:\n")
 	for _, d := range diags {
-		fmt.Fprintf(out, "  %s %s %v: %s\n", pos(d.Range), d.Severity, d.Code, d.Message)
+		tags := ""
+		for _, tg := range d.Tags {
+			tags += fmt.Sprintf(" [%s]", tg)
+		}
+		fmt.Fprintf(out, "  %s %s %v%s: %s\n", pos(d.Range), d.Severity, d.Code, tags, d.Message)
 		for _, r := range d.RelatedInformation {
 			fmt.Fprintf(out, "    related %s: %s\n", pos(r.Location.Range), r.Message)
 		}
