@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -22,7 +23,8 @@ func (s *Server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 		return nil, err
 	}
 	uri := string(p.TextDocument.URI)
-	d := s.snapshot(uri)
+	opts := s.options()
+	d := s.awaitFirstLoops(ctx, uri, opts.Debounce+2*opts.TimeLimit+time.Second)
 	lenses := []protocol.CodeLens{}
 	if d == nil {
 		return lenses, nil

@@ -25,6 +25,9 @@ type document struct {
 	loops *loopAnalysis
 	// cancel stops the background work started for this version.
 	cancel context.CancelFunc
+	// analysed is closed when the background work started for this version ends (finished,
+	// cancelled by a newer version, or failed).
+	analysed chan struct{}
 }
 
 // loopAnalysis is the clustering and fusion of every definition of one version of a document.
@@ -78,15 +81,42 @@ func (s *Server) update(uri string, version int32, text []byte) {
 	d.version, d.text, d.prog = version, text, prog
 	ctx, cancel := context.WithCancel(context.Background())
 	d.cancel = cancel
+	done := make(chan struct{})
+	d.analysed = done
 	opts := s.opts
 	s.mu.Unlock()
 	s.publish(uri)
-	go s.analyseLoops(ctx, uri, version, prog, opts)
+	var once sync.Once
+	go s.analyseLoops(ctx, uri, version, prog, opts, func() { once.Do(func() { close(done) }) })
+}
+
+// awaitFirstLoops waits, for a document that has never been clustered, until the clustering of
+// its current version is done (or the context ends, or the wait exceeds limit), and returns the
+// document then. A request that arrives before the first clustering so gets the complete
+// answer, rather than an empty one followed by a refresh that an editor may not act on: with
+// code-server 4.100.3 we saw a refresh that arrived while the first codeLens request was in
+// flight never followed by another request, leaving VS Code's cached, command-less lenses.
+func (s *Server) awaitFirstLoops(ctx context.Context, uri string, limit time.Duration) *document {
+	d := s.snapshot(uri)
+	if d == nil || d.loops != nil || d.analysed == nil {
+		return d
+	}
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case <-d.analysed:
+	case <-ctx.Done():
+	case <-timer.C:
+	}
+	return s.snapshot(uri)
 }
 
 // analyseLoops clusters and fuses every valid definition after the debounce, unless a newer
 // version arrives first, then publishes the full diagnostics and asks for fresh code lenses.
-func (s *Server) analyseLoops(ctx context.Context, uri string, version int32, prog *infer.Program, opts Options) {
+// It calls analysed as soon as the clustering is stored (or when it gives up), before the
+// refresh and the background re-solves for hovers.
+func (s *Server) analyseLoops(ctx context.Context, uri string, version int32, prog *infer.Program, opts Options, analysed func()) {
+	defer analysed()
 	select {
 	case <-time.After(opts.Debounce):
 	case <-ctx.Done():
@@ -117,6 +147,7 @@ func (s *Server) analyseLoops(ctx context.Context, uri string, version int32, pr
 		d.loops = la
 	}
 	s.mu.Unlock()
+	analysed()
 	if current {
 		s.publish(uri)
 		s.refreshLenses()

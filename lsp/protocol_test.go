@@ -353,3 +353,70 @@ func TestCancellationStorm(t *testing.T) {
 		t.Fatalf("the server did not answer after the storm: %+v %s", m.Error, m.Result)
 	}
 }
+
+// A codeLens request sent right after didOpen, before the first clustering, is answered with
+// the complete lenses once that clustering is done, not with an empty list: an editor may not
+// act on the refresh that follows (seen with code-server, see awaitFirstLoops).
+func TestFirstCodeLensWaitsForClustering(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = 300 * time.Millisecond
+	c := startServer(t, opts, map[string]any{"workspace": map[string]any{"codeLens": map[string]any{"refreshSupport": true}}})
+	uri := "file:///first.cnf"
+	c.open(uri, "f xs =\n  let ys = map (+ 1) xs\n      s  = fold (+) 0 ys\n  in  (ys, s)\n")
+	var lenses []struct {
+		Command *struct {
+			Title   string `json:"title"`
+			Command string `json:"command"`
+		} `json:"command"`
+	}
+	if err := c.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": uri}}, &lenses); err != nil {
+		t.Fatal(err)
+	}
+	if len(lenses) == 0 || lenses[0].Command == nil || !strings.HasPrefix(lenses[0].Command.Title, "1 loop") || lenses[0].Command.Command != "cnf.showClustering" {
+		t.Fatalf("first codeLens answer: %+v", lenses)
+	}
+	// A document with errors is never clustered: the request waits no longer than the debounce.
+	bad := "file:///bad.cnf"
+	c.open(bad, "f xs =\n  let ys = map (+ 1 xs\n  in  ys\n")
+	start := time.Now()
+	if err := c.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": bad}}, &lenses); err != nil {
+		t.Fatal(err)
+	}
+	if len(lenses) != 0 || time.Since(start) > 5*time.Second {
+		t.Fatalf("codeLens of a broken document: %d lenses after %v", len(lenses), time.Since(start))
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// --rpc-trace: a line per message in each direction; responses name their request's method.
+func TestRPCTrace(t *testing.T) {
+	var trace syncBuffer
+	opts := DefaultOptions()
+	opts.RPCTrace = &trace
+	c := startRaw(t, opts)
+	c.initialize()
+	c.request(2, "textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": "file:///none.cnf"}, "position": map[string]any{"line": 0, "character": 0}})
+	c.response("2")
+	for _, want := range []string{"<- request 1 initialize (", "-> response 1 initialize (", "<- notification  initialized (", "<- request 2 textDocument/hover (", "-> response 2 textDocument/hover ("} {
+		if !strings.Contains(trace.String(), want) {
+			t.Errorf("trace lacks %q:\n%s", want, trace.String())
+		}
+	}
+}

@@ -29,6 +29,10 @@ type Options struct {
 	// FusionDiagnostics is the severity of fusion-preventing-edge diagnostics: "information",
 	// "hint" or "off".
 	FusionDiagnostics string
+	// RPCTrace, when set, receives a line per protocol message in each direction (time,
+	// direction, kind, id, method, size and the start of the body), like gopls -rpc.trace. It is
+	// read once, when the server starts.
+	RPCTrace io.Writer
 }
 
 // DefaultOptions are the settings a client gets until it sends its own.
@@ -97,7 +101,7 @@ func (s *Server) Run(ctx context.Context) error {
 // NewServer makes a server on a connection without starting it (tests start it themselves).
 func NewServer(rwc io.ReadWriteCloser, logw io.Writer, opts Options) *Server {
 	s := &Server{
-		conn:     jsonrpc2.NewConn(newStream(rwc)),
+		conn:     jsonrpc2.NewConn(newStream(rwc, opts.RPCTrace)),
 		log:      log.New(logw, "cnf lsp: ", log.LstdFlags|log.Lmicroseconds),
 		opts:     opts,
 		docs:     map[string]*document{},

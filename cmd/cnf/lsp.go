@@ -12,18 +12,29 @@ import (
 
 func init() {
 	var debounce, timeLimit time.Duration
+	var rpcTrace string
 	def := lsp.DefaultOptions()
 	register(&command{
 		name:    "lsp",
-		args:    "[--debounce D] [--time-limit D]",
+		args:    "[--debounce D] [--time-limit D] [--rpc-trace FILE]",
 		summary: "run the language server on standard input and output",
 		flags: func(fs *flag.FlagSet) {
 			fs.DurationVar(&debounce, "debounce", def.Debounce, "delay before clustering and fusion run after an edit")
 			fs.DurationVar(&timeLimit, "time-limit", def.TimeLimit, "time limit of each ILP solve")
+			fs.StringVar(&rpcTrace, "rpc-trace", "", "append a line per protocol message to FILE (for debugging editors)")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			opts := def
 			opts.Debounce, opts.TimeLimit = debounce, timeLimit
+			if rpcTrace != "" {
+				f, err := os.OpenFile(rpcTrace, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+				if err != nil {
+					e.errorf("lsp: %v", err)
+					return 1
+				}
+				defer f.Close()
+				opts.RPCTrace = f
+			}
 			// stdout carries the protocol only: logs go to stderr (and to the client).
 			if err := lsp.Serve(ctx, stdio{in: e.stdin, out: e.stdout}, e.stderr, opts); err != nil {
 				e.errorf("lsp: %v", err)

@@ -16,7 +16,6 @@ const [url, outdir, rundir] = process.argv.slice(2);
 const { execSync } = require('child_process');
 let passed = 0;
 let failed = 0;
-let warnings = 0;
 const t0 = Date.now();
 // Monaco renders spaces in code lenses and view lines as no-break spaces.
 const plain = (s) => s.replace(/\u00a0/g, ' ');
@@ -123,23 +122,19 @@ async function palette(page, title) {
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');
     await page.locator('.monaco-hover:not(.hidden)').first().waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
-    // Known defect (issue 8 note): now and then VS Code keeps showing its cached, command-less
-    // copy of the lens. Then the diagram is opened from the palette, so the rest of the step is
-    // still checked, and the defect is reported as a warning.
+    // VS Code asks for code lenses only while the editor has text focus (its CodeLensController
+    // cancels a scheduled request on blur and schedules one on focus); until then it shows its
+    // cached copies with the commands removed. A user clicks into the text first; so does this.
+    const editorLine = page.locator('.editor-instance .view-line', { hasText: 'gts' }).first();
+    await editorLine.click({ position: { x: 200, y: 8 } });
     const link = page.locator('.codelens-decoration a:visible', { hasText: /2\s+loops/ }).first();
-    let how = 'from the lens';
     try {
-      await link.click({ timeout: 10000 });
+      await link.click({ timeout: 20000 });
     } catch (e) {
       const html = await page.locator('.codelens-decoration').first().evaluate((el) => el.outerHTML).catch(() => '');
-      if (!/<span>2\s+loops/.test(plain(html))) throw new Error(`${e.message.split('\n')[0]}; first lens: ${html}`);
-      warnings++;
-      log('    ', `lens links now: ${await page.locator('.codelens-decoration a').count()}`);
-      log('WARN', 'the "2 loops" lens is VS Code\'s command-less placeholder; opening the diagram from the palette');
-      await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
-      await palette(page, 'CNF: Show Clustering');
-      how = 'from the palette (lens not clickable)';
+      throw new Error(`${e.message.split('\n')[0]}; first lens: ${html}`);
     }
+    const how = 'from the lens';
     let frame;
     for (let i = 0; i < 120 && !frame; i++) {
       for (const f of page.frames()) {
@@ -218,7 +213,7 @@ async function palette(page, title) {
 
   await ctx.close();
   fs.rmSync(profile, { recursive: true, force: true });
-  console.log(`e2e: ${passed} passed, ${failed} failed, ${warnings} warnings`);
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
   process.exit(failed === 0 ? 0 : 1);
 })().catch((e) => {
   console.error('e2e: ERROR', e);

@@ -38,8 +38,20 @@ run=$(mktemp -d "$E2E_HOME/run.XXXXXX")
 export XDG_CONFIG_HOME=$run/config XDG_DATA_HOME=$run/data XDG_CACHE_HOME=$run/cache
 mkdir -p "$run/user/User" "$run/ext" "$run/ws"
 cp ../../examples/normalize2.cnf "$run/ws/"
+# E2E_RPC_TRACE=FILE: the server writes a line per protocol message to FILE (cnf lsp
+# --rpc-trace), through a wrapper that runs the bundled binary.
+server_setting=
+if [ -n "${E2E_RPC_TRACE:-}" ]; then
+  cat >"$run/cnf-traced" <<SH
+#!/bin/sh
+exec "\$(ls -d "$run"/ext/*/bin/cnf | head -n 1)" "\$@" --rpc-trace "$E2E_RPC_TRACE"
+SH
+  chmod +x "$run/cnf-traced"
+  server_setting="\"cnf.server.path\": \"$run/cnf-traced\","
+fi
 cat >"$run/user/User/settings.json" <<JSON
 {
+  $server_setting
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
   "security.workspace.trust.enabled": false,
@@ -48,6 +60,7 @@ cat >"$run/user/User/settings.json" <<JSON
   "extensions.autoUpdate": false,
   "extensions.autoCheckUpdates": false,
   "editor.codeLens": true,
+  "cnf.debounce": ${E2E_DEBOUNCE:-150},
   "window.restoreWindows": "none",
   "workbench.colorTheme": "${E2E_THEME:-Default Light Modern}"
 }
