@@ -43,6 +43,9 @@ func (s *Server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 		for _, b := range def.Bindings {
 			nd := rep.Graph.Node(b.Name())
 			if nd == nil {
+				if title := notALoop(fl, b.Name()); title != "" {
+					lenses = append(lenses, lens(f, b.Names[0].Range, title, "", uri, def.Name.Name))
+				}
 				continue
 			}
 			c := cl.Clusters[cl.Of[nd.ID]]
@@ -66,4 +69,20 @@ func (s *Server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 
 func lens(f *syntax.File, r syntax.Range, title, command string, args ...any) protocol.CodeLens {
 	return protocol.CodeLens{Range: toRange(f, r), Command: &protocol.Command{Title: title, Command: command, Arguments: args}}
+}
+
+// notALoop is the lens of a binding that is in no loop: a length known before any loop, or a
+// binding that is never computed; "" for others (and for names the clustering does not know).
+func notALoop(fl *funcLoops, name string) string {
+	b := fl.sizes.Func.Binding(name)
+	if b == nil {
+		return ""
+	}
+	if !fl.sizes.Live(b) {
+		return "never computed: only lengths use it"
+	}
+	if l, ok := fl.sizes.LengthOf(b); ok && l.Known != nil {
+		return "before any loop: " + syntax.FormatExpr(l.Known)
+	}
+	return ""
 }

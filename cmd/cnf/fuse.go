@@ -10,6 +10,7 @@ import (
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/syntax"
 )
 
 func init() {
@@ -42,6 +43,10 @@ func init() {
 				return exitUsage
 			}
 			code = exitOK
+			for _, b := range res.Graph.Known {
+				l, _ := r.LengthOf(b)
+				fmt.Fprintf(e.stdout, "-- before any loop: %s = %s\n\n", b.Name(), syntax.FormatExpr(l.Known))
+			}
 			loop := 0
 			for _, f := range fuse.FuseClusters(res.Clustering, fuse.MaxStates) {
 				if f.Cluster.External() {
