@@ -206,18 +206,9 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 		vals[b.Name()] = out
 	case *syntax.Fold:
-		w, err := worker(c.Worker)
+		acc, _, err := runningFold(env, c.Worker, c.Init, arr(c.Array), false)
 		if err != nil {
 			return err
-		}
-		acc, err := worker(c.Init)
-		if err != nil {
-			return err
-		}
-		for _, x := range arr(c.Array) {
-			if acc, err = Apply(w, acc, x); err != nil {
-				return err
-			}
 		}
 		vals[b.Name()] = acc
 	case *syntax.Generate:
@@ -262,26 +253,9 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 		vals[b.Name()] = out
 	case *syntax.Scan:
-		w, err := worker(c.Worker)
+		_, out, err := runningFold(env, c.Worker, c.Init, arr(c.Array), c.Inclusive)
 		if err != nil {
 			return err
-		}
-		acc, err := worker(c.Init)
-		if err != nil {
-			return err
-		}
-		out := Array{}
-		for _, x := range arr(c.Array) {
-			next, err := Apply(w, acc, x)
-			if err != nil {
-				return err
-			}
-			if c.Inclusive {
-				out = append(out, next)
-			} else {
-				out = append(out, acc)
-			}
-			acc = next
 		}
 		vals[b.Name()] = out
 	case *syntax.Indexed:
@@ -378,4 +352,30 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 	}
 	return nil
+}
+
+// runningFold folds xs with the worker from the starting value, returning the final value and
+// the running values: after each element (inclusive, postscanl) or before it (prescanl).
+func runningFold(env *Env, worker, init syntax.Expr, xs Array, inclusive bool) (Value, Array, error) {
+	w, err := Eval(worker, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	acc, err := Eval(init, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	running := Array{}
+	for _, x := range xs {
+		if !inclusive {
+			running = append(running, acc)
+		}
+		if acc, err = Apply(w, acc, x); err != nil {
+			return nil, nil, err
+		}
+		if inclusive {
+			running = append(running, acc)
+		}
+	}
+	return acc, running, nil
 }
