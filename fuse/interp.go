@@ -206,7 +206,7 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 		vals[b.Name()] = out
 	case *syntax.Fold:
-		acc, _, err := runningFold(env, c.Worker, c.Init, arr(c.Array), false)
+		acc, err := runningFold(env, c.Worker, c.Init, arr(c.Array), nil)
 		if err != nil {
 			return err
 		}
@@ -253,7 +253,14 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 		vals[b.Name()] = out
 	case *syntax.Scan:
-		_, out, err := runningFold(env, c.Worker, c.Init, arr(c.Array), c.Inclusive)
+		out := Array{}
+		_, err := runningFold(env, c.Worker, c.Init, arr(c.Array), func(before, after Value) {
+			if c.Inclusive {
+				out = append(out, after)
+			} else {
+				out = append(out, before)
+			}
+		})
 		if err != nil {
 			return err
 		}
@@ -354,28 +361,25 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 	return nil
 }
 
-// runningFold folds xs with the worker from the starting value, returning the final value and
-// the running values: after each element (inclusive, postscanl) or before it (prescanl).
-func runningFold(env *Env, worker, init syntax.Expr, xs Array, inclusive bool) (Value, Array, error) {
+// runningFold folds xs with the worker from the starting value and returns the final value;
+// each, if not nil, sees the value before and after every element (the scans keep one of them).
+func runningFold(env *Env, worker, init syntax.Expr, xs Array, each func(before, after Value)) (Value, error) {
 	w, err := Eval(worker, env)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	acc, err := Eval(init, env)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	running := Array{}
 	for _, x := range xs {
-		if !inclusive {
-			running = append(running, acc)
-		}
+		before := acc
 		if acc, err = Apply(w, acc, x); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		if inclusive {
-			running = append(running, acc)
+		if each != nil {
+			each(before, acc)
 		}
 	}
-	return acc, running, nil
+	return acc, nil
 }
