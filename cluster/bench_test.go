@@ -15,8 +15,8 @@ import (
 // the same programs).
 var benchSeeds = []uint64{1, 2, 3, 4, 5}
 
-func benchProgram(b *testing.B, n int, seed uint64) *Graph {
-	src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), gen.Options{Bindings: n})
+func benchProgram(b *testing.B, n int, seed uint64, thesis bool) *Graph {
+	src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), gen.Options{Bindings: n, ThesisOnly: thesis})
 	prog := infer.Analyze("bench.cnf", []byte(src))
 	if prog.Funcs[0] == nil || !prog.Funcs[0].OK() {
 		b.Fatalf("generated program rejected: %v", prog.Diagnostics)
@@ -25,30 +25,34 @@ func benchProgram(b *testing.B, n int, seed uint64) *Graph {
 }
 
 // BenchmarkSolve measures formulation and solve time on generated programs of 10 to 200
-// bindings, and reports the size of the formulation. docs/performance.md has the numbers.
+// bindings, and reports the size of the formulation: programs of the thesis's combinators
+// (mix=thesis, as `cnf gen --thesis`) and of all of them (mix=all). docs/performance.md has the
+// numbers.
 //
-//	go test ./cluster -run '^$' -bench Solve -benchtime 3x
+//	go test ./cluster -run '^$' -bench Solve -benchtime 1x
 func BenchmarkSolve(b *testing.B) {
-	for _, n := range []int{10, 25, 50, 100, 200} {
-		for _, seed := range benchSeeds {
-			b.Run(fmt.Sprintf("bindings=%d/seed=%d", n, seed), func(b *testing.B) {
-				g := benchProgram(b, n, seed)
-				var m *Model
-				optimal := true
-				for i := 0; i < b.N; i++ {
-					m = Formulate(g, FormulateOptions{})
-					sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second})
-					if err != nil {
-						b.Fatal(err)
+	for _, mix := range []string{"thesis", "all"} {
+		for _, n := range []int{10, 25, 50, 100, 200} {
+			for _, seed := range benchSeeds {
+				b.Run(fmt.Sprintf("mix=%s/bindings=%d/seed=%d", mix, n, seed), func(b *testing.B) {
+					g := benchProgram(b, n, seed, mix == "thesis")
+					var m *Model
+					optimal := true
+					for i := 0; i < b.N; i++ {
+						m = Formulate(g, FormulateOptions{})
+						sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second})
+						if err != nil {
+							b.Fatal(err)
+						}
+						optimal = optimal && sol.Optimal
 					}
-					optimal = optimal && sol.Optimal
-				}
-				b.ReportMetric(float64(len(m.Vars)), "vars")
-				b.ReportMetric(float64(len(m.Rows)), "rows")
-				if !optimal {
-					b.ReportMetric(1, "not-optimal")
-				}
-			})
+					b.ReportMetric(float64(len(m.Vars)), "vars")
+					b.ReportMetric(float64(len(m.Rows)), "rows")
+					if !optimal {
+						b.ReportMetric(1, "not-optimal")
+					}
+				})
+			}
 		}
 	}
 }

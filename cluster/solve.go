@@ -205,6 +205,12 @@ func solveHiGHS(m *Model, opts SolveOptions) (*Solution, error) {
 	if err := set(raw.SetFloat64Option("mip_abs_gap", 0.5)); err != nil {
 		return nil, err
 	}
+	if err := set(raw.SetIntOption("mip_pscost_minreliable", 1)); err != nil {
+		return nil, err
+	}
+	if err := set(raw.SetFloat64Option("mip_heuristic_effort", 0.01)); err != nil {
+		return nil, err
+	}
 	if opts.TimeLimit > 0 {
 		if err := set(raw.SetFloat64Option("time_limit", opts.TimeLimit.Seconds())); err != nil {
 			return nil, err

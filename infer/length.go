@@ -159,12 +159,13 @@ func (r *Result) liveness() {
 				dead = append(dead, other.Name())
 			}
 		}
-		var why string
-		switch {
-		case len(lengths) > 0:
-			why = "it is used only by length " + strings.Join(lengths, ", ") + ", which the sizes give without computing it"
-		default:
-			why = "it is read only by " + strings.Join(dead, ", ") + ", which " + map[bool]string{true: "is", false: "are"}[len(dead) == 1] + " never computed"
+		why := "it is used only by length " + strings.Join(lengths, ", ") + ", which the sizes give without computing it"
+		if len(lengths) == 0 {
+			verb := "are"
+			if len(dead) == 1 {
+				verb = "is"
+			}
+			why = "it is read only by " + strings.Join(dead, ", ") + ", which " + verb + " never computed"
 		}
 		r.Diagnostics = append(r.Diagnostics, syntax.Diagnostic{
 			Range: b.Names[0].Range, Severity: syntax.Warning, Code: CodeDead,

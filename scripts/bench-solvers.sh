@@ -17,7 +17,7 @@ printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for n in $sizes; do
   for s in $seeds; do
     f=$tmp/p.cnf
-    $cnf gen --bindings "$n" --seed "$s" >"$f"
+    $cnf gen --thesis --bindings "$n" --seed "$s" >"$f"
     $cnf ilp "$f" >"$tmp/p.lp"
     vars=$(sed -n 's/^\\ Fig 1.14 of .*: [0-9]* bindings, \([0-9]*\) variables, \([0-9]*\) constraints\./\1/p' "$tmp/p.lp")
     rows=$(sed -n 's/^\\ Fig 1.14 of .*: [0-9]* bindings, [0-9]* variables, \([0-9]*\) constraints\./\1/p' "$tmp/p.lp")

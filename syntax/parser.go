@@ -764,12 +764,12 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Append{Call: call, A: a, B: b}
 	case "take", "drop", "slice":
-		want, example := 2, kw.Name+" n xs"
+		want, what, example := 2, "a count and an array", kw.Name+" n xs"
 		if kw.Name == "slice" {
-			want, example = 3, "slice i n xs"
+			want, what, example = 3, "a start, a count and an array", "slice i n xs"
 		}
 		if n != want {
-			return arity("%s takes %s: `%s`; it has %s", kw.Name, map[int]string{2: "a count and an array", 3: "a start, a count and an array"}[want], example, plural(n, "argument"))
+			return arity("%s takes %s: `%s`; it has %s", kw.Name, what, example, plural(n, "argument"))
 		}
 		for k, a := range args[:n-1] {
 			switch a.(type) {

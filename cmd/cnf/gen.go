@@ -15,16 +15,18 @@ func init() {
 		seed        uint64
 		name        string
 		noExternals bool
+		thesis      bool
 	)
 	register(&command{
 		name:    "gen",
-		args:    "[--bindings N] [--seed S] [--name NAME] [--no-externals]",
+		args:    "[--bindings N] [--seed S] [--name NAME] [--no-externals] [--thesis]",
 		summary: "write a random valid program (for tests and benchmarks)",
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&bindings, "bindings", 10, "number of bindings")
 			fs.Uint64Var(&seed, "seed", 1, "random seed: the same seed gives the same program")
 			fs.StringVar(&name, "name", "prog", "name of the definition")
 			fs.BoolVar(&noExternals, "no-externals", false, "leave out external bindings")
+			fs.BoolVar(&thesis, "thesis", false, "only the combinators of the thesis (no scans, slices, append, length, ...)")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			if len(args) > 0 {
@@ -36,7 +38,7 @@ func init() {
 				return exitUsage
 			}
 			r := rand.New(rand.NewPCG(seed, 0x636e66))
-			fmt.Fprint(e.stdout, gen.Program(r, gen.Options{Name: name, Bindings: bindings, NoExternals: noExternals}))
+			fmt.Fprint(e.stdout, gen.Program(r, gen.Options{Name: name, Bindings: bindings, NoExternals: noExternals, ThesisOnly: thesis}))
 			return exitOK
 		},
 	})

@@ -26,6 +26,9 @@ type Options struct {
 	Name        string // definition name; "prog" if empty
 	Bindings    int    // number of bindings (at least 1)
 	NoExternals bool   // leave out external (for programs that must run without host functions)
+	// ThesisOnly leaves out the combinators added after the thesis (scans, indexed, zip, unzip,
+	// slices, append, length, reverse): the programs the thesis's benchmarks are made of.
+	ThesisOnly bool
 }
 
 type elem int
@@ -142,8 +145,12 @@ func (g *generator) scalarName() string {
 
 func (g *generator) binding(i int) {
 	name := fmt.Sprintf("b%d", i+1)
+	n := 128
+	if g.opts.ThesisOnly {
+		n = 100
+	}
 	for {
-		k := g.pick(128)
+		k := g.pick(n)
 		switch {
 		case k >= 100:
 			if g.extra(name, k-100) {
