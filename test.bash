@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test.bash: runs every test of cnf, installing what is missing first (HiGHS).
-# FUZZTIME sets how long the front end is fuzzed (default 30s; 0 skips fuzzing).
+# FUZZTIME sets how long each fuzz target runs (default 30s; 0 skips fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/env.bash
@@ -51,6 +51,10 @@ step "VS Code extension end to end: the .vsix in code-server, driven by Playwrig
 
 fuzztime=${FUZZTIME:-30s}
 if [ "$fuzztime" != 0 ]; then
+  # A short minimisation time leaves the budget to exploring (minimising a new input may
+  # otherwise take a minute, shown as 0 execs/sec).
   step "fuzz the front end for $fuzztime"
-  go test -run '^$' -fuzz FuzzAnalyze -fuzztime "$fuzztime" ./syntax
+  go test -run '^$' -fuzz FuzzAnalyze -fuzztime "$fuzztime" -fuzzminimizetime 5s ./syntax
+  step "fuzz the whole pipeline (three semantics agree) for $fuzztime"
+  go test -run '^$' -fuzz FuzzPipeline -fuzztime "$fuzztime" -fuzzminimizetime 5s ./fuse
 fi
