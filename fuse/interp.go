@@ -164,10 +164,8 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 	worker := func(e syntax.Expr) (Value, error) { return Eval(e, env) }
 	switch c := b.Rhs.(type) {
 	case *syntax.Map:
-		w, err := worker(c.Worker)
-		if err != nil {
-			return err
-		}
+		w := lazyWorker(env, c.Worker)
+		var err error
 		n := len(arr(c.Arrays[0]))
 		for _, a := range c.Arrays[1:] {
 			if len(arr(a)) != n {
@@ -180,19 +178,16 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 			for k, a := range c.Arrays {
 				args[k] = arr(a)[i]
 			}
-			if out[i], err = Apply(w, args...); err != nil {
+			if out[i], err = w(args...); err != nil {
 				return err
 			}
 		}
 		vals[b.Name()] = out
 	case *syntax.Filter:
-		w, err := worker(c.Worker)
-		if err != nil {
-			return err
-		}
+		w := lazyWorker(env, c.Worker)
 		out := Array{}
 		for _, x := range arr(c.Array) {
-			keep, err := Apply(w, x)
+			keep, err := w(x)
 			if err != nil {
 				return err
 			}
@@ -220,13 +215,10 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		if !ok {
 			return fmt.Errorf("the size of generate is %s, not an Int", FormatValue(n))
 		}
-		w, err := worker(c.Worker)
-		if err != nil {
-			return err
-		}
+		w := lazyWorker(env, c.Worker)
 		out := Array{}
 		for i := int64(0); i < size; i++ {
-			v, err := Apply(w, i)
+			v, err := w(i)
 			if err != nil {
 				return err
 			}
@@ -307,6 +299,12 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 			return n, nil
 		}
 		xs := arr(c.Array)
+		out := Array{}
+		if len(xs) == 0 {
+			// The template tests the bounds at each element: with none, they are not read.
+			vals[b.Name()] = out
+			break
+		}
 		start, err := bound(c.Start, 0)
 		if err != nil {
 			return err
@@ -315,7 +313,6 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		if err != nil {
 			return err
 		}
-		out := Array{}
 		for p, x := range xs {
 			if i := int64(p); i >= start && (c.Count == nil || i < start+count) {
 				out = append(out, x)
@@ -364,17 +361,14 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 // runningFold folds xs with the worker from the starting value and returns the final value;
 // each, if not nil, sees the value before and after every element (the scans keep one of them).
 func runningFold(env *Env, worker, init syntax.Expr, xs Array, each func(before, after Value)) (Value, error) {
-	w, err := Eval(worker, env)
-	if err != nil {
-		return nil, err
-	}
+	w := lazyWorker(env, worker)
 	acc, err := Eval(init, env)
 	if err != nil {
 		return nil, err
 	}
 	for _, x := range xs {
 		before := acc
-		if acc, err = Apply(w, acc, x); err != nil {
+		if acc, err = w(acc, x); err != nil {
 			return nil, err
 		}
 		if each != nil {
@@ -382,4 +376,23 @@ func runningFold(env *Env, worker, init syntax.Expr, xs Array, each func(before,
 		}
 	}
 	return acc, nil
+}
+
+// lazyWorker evaluates a worker expression when it is first applied, as the process templates
+// do (they apply the worker to each element): a worker whose evaluation fails, such as
+// (+ (1 `div` 0)), is an error only for a non-empty array, in every semantics.
+func lazyWorker(env *Env, e syntax.Expr) func(args ...Value) (Value, error) {
+	var w Value
+	var err error
+	done := false
+	return func(args ...Value) (Value, error) {
+		if !done {
+			w, err = Eval(e, env)
+			done = true
+		}
+		if err != nil {
+			return nil, err
+		}
+		return Apply(w, args...)
+	}
 }
