@@ -55,6 +55,9 @@ func FuzzPipeline(f *testing.F) {
 			if errors.As(refErr, &unknown) {
 				continue
 			}
+			if strict, err := RunStrict(r, inputs, DefaultExternals()); err == nil && (refErr != nil || !sameResults(ref, strict)) {
+				t.Fatalf("strict evaluation gives%s, the reference%s (%v)", show(strict), show(ref), refErr)
+			}
 			for _, mode := range []Mode{RunNetwork, RunFused} {
 				got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, DefaultExternals(), mode)
 				switch {

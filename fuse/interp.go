@@ -119,6 +119,17 @@ func article(k syntax.Kind) string {
 // order: the reference semantics that fused execution is compared with. Bindings whose values
 // no result needs (arrays used only by length, see infer.Result.Live) are not evaluated.
 func RunReference(sizes *infer.Result, inputs map[string]Value, ext Externals) (map[string]Value, error) {
+	return runReference(sizes, inputs, ext, false)
+}
+
+// RunStrict evaluates every binding, needed or not, and counts each length's own argument: the
+// naive semantics. Where it succeeds it must agree with RunReference, which checks independently
+// that the lengths the sizes give (infer.Length) are right.
+func RunStrict(sizes *infer.Result, inputs map[string]Value, ext Externals) (map[string]Value, error) {
+	return runReference(sizes, inputs, ext, true)
+}
+
+func runReference(sizes *infer.Result, inputs map[string]Value, ext Externals, strict bool) (map[string]Value, error) {
 	fn := sizes.Func
 	if err := CheckInputs(fn, inputs); err != nil {
 		return nil, err
@@ -128,10 +139,15 @@ func RunReference(sizes *infer.Result, inputs map[string]Value, ext Externals) (
 		vals[k] = v
 	}
 	for _, b := range fn.Order {
-		if !sizes.Live(b) {
+		if strict {
+			if c, ok := b.Rhs.(*syntax.Length); ok {
+				vals[b.Name()] = int64(len(vals[c.Array.Name].(Array)))
+				continue
+			}
+		} else if !sizes.Live(b) {
 			continue
 		}
-		if l, ok := sizes.LengthOf(b); ok {
+		if l, ok := sizes.LengthOf(b); ok && !strict {
 			// The sizes say which array to count, or give the value outright.
 			v, err := Eval(l.Known, NewEnv(vals))
 			if l.Known == nil {

@@ -89,6 +89,11 @@ func TestThreeSemanticsAgree(t *testing.T) {
 		}
 		inputs := drawInputs(t, r)
 		ref, refErr := RunReference(r, inputs, nil)
+		// Where evaluating everything succeeds, it agrees: the lengths known from sizes, and
+		// the arrays counted in their place, give the lengths of the arrays themselves.
+		if strict, err := RunStrict(r, inputs, nil); err == nil && (refErr != nil || !sameResults(ref, strict)) {
+			t.Fatalf("strict evaluation gives%s, the reference%s (%v)\n%s\ninputs%s", show(strict), show(ref), refErr, src, show(inputs))
+		}
 		for _, mode := range []Mode{RunNetwork, RunFused} {
 			got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, nil, mode)
 			switch {
@@ -152,6 +157,9 @@ func TestExamplesRunAgree(t *testing.T) {
 			rapid.Check(t, func(rt *rapid.T) {
 				inputs := drawInputs(rt, r)
 				ref, refErr := RunReference(r, inputs, DefaultExternals())
+				if strict, err := RunStrict(r, inputs, DefaultExternals()); err == nil && (refErr != nil || !sameResults(ref, strict)) {
+					rt.Fatalf("%s: strict evaluation gives%s, the reference%s (%v)", r.Func.Def.Name.Name, show(strict), show(ref), refErr)
+				}
 				for _, mode := range []Mode{RunNetwork, RunFused} {
 					got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, DefaultExternals(), mode)
 					switch {
