@@ -24,7 +24,7 @@ func WriteLP(w io.Writer, m *Model, title string) error {
 			writeTerm(bw, Term{Var: i, Coef: v.Cost}, m, n == 0, &n)
 		}
 	}
-	if n == 0 {
+	if n == 0 && len(m.Vars) > 0 {
 		bw.WriteString(" 0 " + m.Vars[0].Name)
 	}
 	bw.WriteString("\nSubject To\n")

@@ -70,6 +70,7 @@ func (r *Report) Summarize() Summary {
 		Fallback:     r.Ours.Fallback,
 		Baselines:    r.Baselines(),
 		Preventing:   []EdgeSummary{},
+		Clusters:     []ClusterSummary{},
 		Variables:    len(r.Ours.Model.Vars),
 		Constraints:  len(r.Ours.Model.Rows),
 	}

@@ -3,6 +3,7 @@ package fuse
 import (
 	"context"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -29,6 +30,7 @@ func FuzzPipeline(f *testing.F) {
 			f.Add(src, []byte{3, 1, 4, 1, 5, 9, 2, 6})
 		}
 	}
+	f.Add([]byte("f xs =\n  let n = length xs\n  in  n\n"), []byte{2, 1, 1}) // no loop at all
 	for seed := uint64(1); seed <= 16; seed++ {
 		src := gen.Program(rand.New(rand.NewPCG(seed, 42)), gen.Options{Bindings: 1 + int(seed%12), NoExternals: true})
 		f.Add([]byte(src), []byte{byte(seed), 0, 7, 2, 8})
@@ -42,6 +44,15 @@ func FuzzPipeline(f *testing.F) {
 			rep, err := cluster.Analyze(context.Background(), r, cluster.Options{TimeLimit: 300 * time.Millisecond})
 			if err != nil {
 				t.Fatalf("clustering: %v", err)
+			}
+			// The printed forms never fail either (cnf ilp, cnf ilp --paper, cnf dot).
+			for _, paper := range []bool{false, true} {
+				if err := cluster.WriteLP(io.Discard, cluster.Formulate(rep.Graph, cluster.FormulateOptions{Paper: paper}), "fuzz"); err != nil {
+					t.Fatalf("WriteLP: %v", err)
+				}
+			}
+			if err := cluster.WriteDOT(io.Discard, rep.Ours.Clustering, "fuzz"); err != nil {
+				t.Fatalf("WriteDOT: %v", err)
 			}
 			for _, fu := range FuseClusters(rep.Ours.Clustering, MaxStates) {
 				var fe *FusionError
