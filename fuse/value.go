@@ -75,6 +75,12 @@ func Equal(a, b Value) bool {
 	case float64:
 		bf, ok := b.(float64)
 		return ok && (a == bf || math.IsNaN(a) && math.IsNaN(bf))
+	case *Func:
+		// Functions are observed only through their name (cnf run prints <function f>) and
+		// what they are applied to: two partial applications of one function to equal
+		// arguments are equal, whichever run made them.
+		bf, ok := b.(*Func)
+		return ok && (a == bf || a.Name == bf.Name && a.Arity == bf.Arity && equalAll(a.Args, bf.Args))
 	}
 	return a == b
 }
