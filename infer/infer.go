@@ -286,8 +286,8 @@ func (inf *inferrer) checkParams(kw *syntax.Ident, arrays []*syntax.Ident, befor
 			}
 		}
 		if other == nil || via == nil { // not expected: fall back to a plain statement
-			inf.errorf(kw.Range, related, "%s forces the parameter %s to have the size of %s, the output of %s; a caller cannot know that size in advance",
-				kw.Name, p.Name, v.Output, what)
+			inf.errorf(kw.Range, related, "%s forces the parameter %s to have the size of %s, the output of %s; a caller cannot know that size in advance%s",
+				kw.Name, p.Name, v.Output, what, sliceHint(v))
 			continue
 		}
 		source := other.Name
@@ -295,13 +295,25 @@ func (inf *inferrer) checkParams(kw *syntax.Ident, arrays []*syntax.Ident, befor
 			source = fmt.Sprintf("%s, which has the size of %s", other.Name, v.Output)
 		}
 		if via.Name == p.Name {
-			inf.errorf(via.Range, related, "%s needs %s and %s to have the same size, so the parameter %s would have to have the size of %s, the output of %s; a caller cannot know that size in advance",
-				kw.Name, other.Name, p.Name, p.Name, source, what)
+			inf.errorf(via.Range, related, "%s needs %s and %s to have the same size, so the parameter %s would have to have the size of %s, the output of %s; a caller cannot know that size in advance%s",
+				kw.Name, other.Name, p.Name, p.Name, source, what, sliceHint(v))
 		} else {
-			inf.errorf(via.Range, related, "%s needs %s and %s to have the same size, and %s has the size of the parameter %s, so %s would have to have the size of %s, the output of %s; a caller cannot know that size in advance",
-				kw.Name, other.Name, via.Name, via.Name, p.Name, p.Name, source, what)
+			inf.errorf(via.Range, related, "%s needs %s and %s to have the same size, and %s has the size of the parameter %s, so %s would have to have the size of %s, the output of %s; a caller cannot know that size in advance%s",
+				kw.Name, other.Name, via.Name, via.Name, p.Name, p.Name, source, what, sliceHint(v))
 		}
 	}
+}
+
+// sliceHint suggests, when a parameter meets a slice of an array (zip (tail xs) xs, the usual
+// way to pair neighbours in list languages), the CNF way: number the slice and gather.
+func sliceHint(v *Var) string {
+	if v.Origin == nil {
+		return ""
+	}
+	if _, ok := v.Origin.Rhs.(*syntax.Slice); !ok {
+		return ""
+	}
+	return fmt.Sprintf(" (to pair each element of %s with another element, number %s with indexed and gather the partners by position, as examples/deltas.cnf does)", v.Output, v.Output)
 }
 
 // origin describes the binding that introduced a rigid size: "filter p1 (line 2)".
