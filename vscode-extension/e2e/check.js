@@ -211,6 +211,24 @@ async function palette(page, title) {
     return 'restarted; the size error is reported again; the ILP view is fetched again';
   });
 
+  await step(page, 'a second example: palindrome.cnf (append, reverse, lengths)', async () => {
+    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palindrome.cnf' }).first();
+    await row.dblclick();
+    const line = page.locator('.editor-instance .view-line', { hasText: 'pal     = append doubled back' }).first();
+    await line.waitFor({ timeout: 30000 });
+    await line.click({ position: { x: 300, y: 8 } });
+    await page.locator('.codelens-decoration a:visible', { hasText: /3\s+loops/ }).first().waitFor({ timeout: 60000 });
+    await page.locator('.codelens-decoration', { hasText: /before\s+any\s+loop:\s+length\s+xs\s+\+\s+length\s+xs/ }).first().waitFor({ timeout: 10000 });
+    await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+3\s+loops/ }).first().waitFor({ timeout: 10000 });
+    const word = page.locator('.editor-instance .view-line span', { hasText: /^append$/ }).first();
+    await word.hover();
+    const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'k1 + k2' }).first();
+    await hover.waitFor({ timeout: 20000 });
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    return '3 loops; n = length xs + length xs before any loop; append documented on hover';
+  });
+
   await ctx.close();
   fs.rmSync(profile, { recursive: true, force: true });
   console.log(`e2e: ${passed} passed, ${failed} failed`);
