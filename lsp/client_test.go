@@ -33,11 +33,17 @@ type diagParams struct {
 
 func startServer(t testing.TB, opts Options, capabilities map[string]any) *client {
 	t.Helper()
+	return startServerLog(t, opts, capabilities, io.Discard)
+}
+
+// startServerLog is startServer with the server's log written to logw.
+func startServerLog(t testing.TB, opts Options, capabilities map[string]any, logw io.Writer) *client {
+	t.Helper()
 	serverSide, clientSide := net.Pipe()
 	c := &client{t: t, diags: map[string][]diagParams{}, seen: make(chan struct{}, 1000), calls: map[string]int{}, done: make(chan error, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	c.server = NewServer(serverSide, io.Discard, opts)
+	c.server = NewServer(serverSide, logw, opts)
 	go func() { c.done <- c.server.Run(ctx) }()
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
