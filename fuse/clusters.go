@@ -25,10 +25,7 @@ func BuildNetwork(c *cluster.Cluster) (*Network, error) {
 		}
 	}
 	for _, nd := range c.Nodes {
-		p, err := Template(nd.Binding)
-		if _, isLen := nd.Binding.Rhs.(*syntax.Length); isLen && len(nd.Reads) == 1 {
-			p = LengthTemplate(nd.Binding, nd.Reads[0]) // counts the array the sizes chose
-		}
+		p, err := nodeTemplate(nd)
 		if err != nil {
 			return nil, err
 		}
@@ -44,6 +41,15 @@ func BuildNetwork(c *cluster.Cluster) (*Network, error) {
 	}
 	net.Outputs = append(append([]string{}, c.Writes...), c.Scalars...)
 	return net, nil
+}
+
+// nodeTemplate is the process of a node: its binding's template, except that a length counts
+// the array the graph says it reads (infer.Length.Source), which need not be its argument.
+func nodeTemplate(nd *cluster.Node) (*Process, error) {
+	if _, isLen := nd.Binding.Rhs.(*syntax.Length); isLen && len(nd.Reads) == 1 {
+		return LengthTemplate(nd.Binding, nd.Reads[0]), nil
+	}
+	return Template(nd.Binding)
 }
 
 // Fused is the fused process of one cluster, or why fusion failed.
@@ -157,7 +163,7 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 func knownLengths(g *cluster.Graph, vals map[string]Value) error {
 	for _, b := range g.Known {
 		l, _ := g.Sizes.LengthOf(b)
-		v, err := Eval(l.Known, NewEnv(vals))
+		v, err := lengthValue(l, vals)
 		if err != nil {
 			return &RunError{Binding: b.Name(), Err: fmt.Errorf("length known before any loop: %w", err)}
 		}

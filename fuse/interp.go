@@ -139,31 +139,35 @@ func runReference(sizes *infer.Result, inputs map[string]Value, ext Externals, s
 		vals[k] = v
 	}
 	for _, b := range fn.Order {
-		if strict {
-			if c, ok := b.Rhs.(*syntax.Length); ok {
-				vals[b.Name()] = int64(len(vals[c.Array.Name].(Array)))
+		// Strict evaluation computes every binding, and evalBinding counts a length's own
+		// argument; the reference skips what no result needs and takes lengths from the sizes.
+		if !strict {
+			if !sizes.Live(b) {
 				continue
 			}
-		} else if !sizes.Live(b) {
-			continue
-		}
-		if l, ok := sizes.LengthOf(b); ok && !strict {
-			// The sizes say which array to count, or give the value outright.
-			v, err := Eval(l.Known, NewEnv(vals))
-			if l.Known == nil {
-				v, err = int64(len(vals[l.Source].(Array))), nil
+			if l, ok := sizes.LengthOf(b); ok {
+				v, err := lengthValue(l, vals)
+				if err != nil {
+					return nil, &RunError{Binding: b.Name(), Err: err}
+				}
+				vals[b.Name()] = v
+				continue
 			}
-			if err != nil {
-				return nil, &RunError{Binding: b.Name(), Err: err}
-			}
-			vals[b.Name()] = v
-			continue
 		}
 		if err := evalBinding(fn, b, vals, ext); err != nil {
 			return nil, &RunError{Binding: b.Name(), Err: err}
 		}
 	}
 	return results(fn, vals), nil
+}
+
+// lengthValue is a length as the sizes give it: the value of its expression when it is known
+// before any loop, else the length of the array it counts.
+func lengthValue(l infer.Length, vals map[string]Value) (Value, error) {
+	if l.Known != nil {
+		return Eval(l.Known, NewEnv(vals))
+	}
+	return int64(len(vals[l.Source].(Array))), nil
 }
 
 func results(fn *syntax.Func, vals map[string]Value) map[string]Value {
