@@ -96,6 +96,7 @@ func NewGraph(sizes *infer.Result) *Graph {
 	fn := sizes.Func
 	g := &Graph{Sizes: sizes}
 	byBinding := map[*syntax.Binding]*Node{}
+	nodeUses := [][]use{} // per node, computed once
 	for _, b := range fn.Def.Bindings {
 		if !sizes.Live(b) {
 			g.Dead = append(g.Dead, b)
@@ -111,7 +112,9 @@ func NewGraph(sizes *infer.Result) *Graph {
 				n.Arrays = append(n.Arrays, id.Name)
 			}
 		}
-		for _, u := range uses(sizes, b) {
+		us := uses(sizes, b)
+		nodeUses = append(nodeUses, us)
+		for _, u := range us {
 			if u.sym.Kind == syntax.Array {
 				addUnique(&n.Reads, u.sym.Name)
 			} else {
@@ -124,7 +127,7 @@ func NewGraph(sizes *infer.Result) *Graph {
 	g.out = make([][]*Edge, len(g.Nodes))
 	g.in = make([][]*Edge, len(g.Nodes))
 	for _, to := range g.Nodes {
-		for _, u := range uses(sizes, to.Binding) {
+		for _, u := range nodeUses[to.ID] {
 			from := byBinding[u.sym.Binding]
 			if from == nil {
 				continue // a parameter or a known length: not a node
@@ -200,11 +203,8 @@ func uses(sizes *infer.Result, b *syntax.Binding) []use {
 	case *syntax.Reverse:
 		add(c.Array, fmt.Sprintf("reverse reads %s from its last element: all of %s must exist before the reverse starts", c.Array.Name, c.Array.Name))
 	case *syntax.Length:
-		l, _ := sizes.LengthOf(b)
-		if l.Known != nil {
-			return nil // reads the parameters' lengths only
-		}
-		if s := fn.Symbols[l.Source]; s != nil {
+		// What a length reads is decided by the sizes (nothing, or the array it counts).
+		for _, s := range sizes.Reads(b) {
 			out = append(out, use{sym: s, at: c.Array.Range})
 		}
 	}
