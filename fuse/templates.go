@@ -190,14 +190,8 @@ func Template(b *syntax.Binding) (*Process, error) {
 		t.at(4, &Instr{Op: Exit})
 		return t.done([]string{c.Array.Name}, []string{name}, HeapVar{Name: s, Init: c.Init}, HeapVar{Name: x}), nil
 	case *syntax.Generate:
-		t := newBuilder("generate "+name, name+"_", comb)
 		i := v("i")
-		t.at(0, &Instr{Op: Case, Expr: bin("<", ident(i), c.Size), Next: next(t.l(1)), Else: next(t.l(3))})
-		t.at(1, &Instr{Op: Push, Chan: name, Expr: app(c.Worker, ident(i)), Next: next(t.l(2))})
-		t.at(2, &Instr{Op: Jump, Next: next(t.l(0), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
-		t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
-		t.at(4, &Instr{Op: Exit})
-		return t.done(nil, []string{name}, HeapVar{Name: i, Init: intLit(0)}), nil
+		return countTemplate(newBuilder("generate "+name, name+"_", comb), name, i, c.Size, app(c.Worker, ident(i))), nil
 	case *syntax.Gather:
 		t := newBuilder("gather "+name, name+"_", comb)
 		x := v("v")
@@ -274,15 +268,10 @@ func Template(b *syntax.Binding) (*Process, error) {
 		return LengthTemplate(b, c.Array.Name), nil
 	case *syntax.Reverse:
 		// Like generate, reading the materialised input from its end.
-		t := newBuilder("reverse "+name, name+"_", comb)
 		i := v("i")
 		n := app(ident("length"), ident(c.Array.Name))
-		t.at(0, &Instr{Op: Case, Expr: bin("<", ident(i), n), Next: next(t.l(1)), Else: next(t.l(3))})
-		t.at(1, &Instr{Op: Push, Chan: name, Expr: bin("!", ident(c.Array.Name), bin("-", bin("-", n, intLit(1)), ident(i))), Next: next(t.l(2))})
-		t.at(2, &Instr{Op: Jump, Next: next(t.l(0), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
-		t.at(3, &Instr{Op: Close, Chan: name, Next: next(t.l(4))})
-		t.at(4, &Instr{Op: Exit})
-		return t.done(nil, []string{name}, HeapVar{Name: i, Init: intLit(0)}), nil
+		elem := bin("!", ident(c.Array.Name), bin("-", bin("-", n, intLit(1)), ident(i)))
+		return countTemplate(newBuilder("reverse "+name, name+"_", comb), name, i, n, elem), nil
 	}
 	return nil, fmt.Errorf("%s: an external is a host call between loops, not a process", name)
 }
@@ -470,12 +459,17 @@ func mapTemplate(name, comb string, c *syntax.Map) *Process {
 // Source streams a materialised array (a parameter, or an array an earlier loop wrote) into a
 // channel of the same name: the loop counter of a cluster.
 func Source(array string) *Process {
-	t := newBuilder("source "+array, array+"_src", "read "+array)
 	i := array + ".i"
-	t.at(0, &Instr{Op: Case, Expr: bin("<", ident(i), app(ident("length"), ident(array))), Next: next(t.l(1)), Else: next(t.l(3))})
-	t.at(1, &Instr{Op: Push, Chan: array, Expr: bin("!", ident(array), ident(i)), Next: next(t.l(2))})
+	return countTemplate(newBuilder("source "+array, array+"_src", "read "+array), array, i, app(ident("length"), ident(array)), bin("!", ident(array), ident(i)))
+}
+
+// countTemplate is a process without inputs that counts i from 0 while i < bound, pushing elem
+// (an expression of i) to out each time, then closes out: generate, reverse and array sources.
+func countTemplate(t *builder, out, i string, bound, elem syntax.Expr) *Process {
+	t.at(0, &Instr{Op: Case, Expr: bin("<", ident(i), bound), Next: next(t.l(1)), Else: next(t.l(3))})
+	t.at(1, &Instr{Op: Push, Chan: out, Expr: elem, Next: next(t.l(2))})
 	t.at(2, &Instr{Op: Jump, Next: next(t.l(0), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
-	t.at(3, &Instr{Op: Close, Chan: array, Next: next(t.l(4))})
+	t.at(3, &Instr{Op: Close, Chan: out, Next: next(t.l(4))})
 	t.at(4, &Instr{Op: Exit})
-	return t.done(nil, []string{array}, HeapVar{Name: i, Init: intLit(0)})
+	return t.done(nil, []string{out}, HeapVar{Name: i, Init: intLit(0)})
 }
