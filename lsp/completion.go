@@ -24,13 +24,15 @@ func (s *Server) completion(ctx context.Context, raw json.RawMessage) (any, erro
 		return nil, err
 	}
 	items := []protocol.CompletionItem{}
-	for _, c := range combinatorKeywords {
-		key := c
-		if c == "map2" || c == "map3" {
-			key = "mapN"
-		}
+	for _, key := range syntax.Combinators {
 		doc := combinatorDocs[key]
-		items = append(items, protocol.CompletionItem{Label: c, Kind: protocol.CompletionItemKindKeyword, Detail: doc[0], Documentation: doc[1]})
+		labels := []string{key}
+		if key == "mapN" {
+			labels = []string{"map2", "map3"}
+		}
+		for _, label := range labels {
+			items = append(items, protocol.CompletionItem{Label: label, Kind: protocol.CompletionItemKindKeyword, Detail: doc[0], Documentation: doc[1]})
+		}
 	}
 	for _, k := range []string{"let", "in", "if", "then", "else"} {
 		items = append(items, protocol.CompletionItem{Label: k, Kind: protocol.CompletionItemKindKeyword})

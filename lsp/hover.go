@@ -38,13 +38,6 @@ var combinatorDocs = map[string][2]string{
 	"reverse":   {"reverse :: Array a -> Array a", "The elements from last to first, with the input's size. Reads its input from the end, so the input must be materialised first; its consumers fuse with it."},
 }
 
-// combinatorKeywords are the combinators offered by completion, in the order shown.
-var combinatorKeywords = []string{
-	"fold", "map", "map2", "map3", "filter", "generate", "gather", "cross", "external",
-	"postscanl", "prescanl", "indexed", "zip", "unzip", "take", "drop", "slice", "tail",
-	"append", "length", "reverse",
-}
-
 func (s *Server) hover(ctx context.Context, raw json.RawMessage) (any, error) {
 	var p protocol.HoverParams
 	if err := decode(raw, &p); err != nil {
