@@ -701,10 +701,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		if n < 2 {
 			return arity("generate needs a size and a worker, as in `generate n (\\i -> i * i)`; it has %s", plural(n, "argument"))
 		}
-		switch args[0].(type) {
-		case *Ident, *IntLit:
-		default:
-			p.errorf(args[0].Span(), "the size given to generate must be a scalar name or an integer literal")
+		if !p.countArg(args[0], "size", kw.Name) {
 			return nil
 		}
 		return &Generate{Call: call, Size: args[0], Worker: worker(args[1:])}
@@ -772,14 +769,11 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 			return arity("%s takes %s: `%s`; it has %s", kw.Name, what, example, plural(n, "argument"))
 		}
 		for k, a := range args[:n-1] {
-			switch a.(type) {
-			case *Ident, *IntLit:
-			default:
-				what := "count"
-				if kw.Name == "slice" && k == 0 {
-					what = "start"
-				}
-				p.errorf(a.Span(), "the %s given to %s must be a scalar name or an integer literal", what, kw.Name)
+			what := "count"
+			if kw.Name == "slice" && k == 0 {
+				what = "start"
+			}
+			if !p.countArg(a, what, kw.Name) {
 				return nil
 			}
 		}
@@ -838,6 +832,17 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 	}
 	p.errorf(kw.Range, "%s", msg)
 	return nil
+}
+
+// countArg checks a size, count or start argument (of generate, take, drop, slice): a scalar
+// name or an integer literal.
+func (p *parser) countArg(e Expr, what, kw string) bool {
+	switch e.(type) {
+	case *Ident, *IntLit:
+		return true
+	}
+	p.errorf(e.Span(), "the %s given to %s must be a scalar name or an integer literal", what, kw)
+	return false
 }
 
 // nearestCombinator returns the combinator keyword one or two edits away from a misspelling,
