@@ -73,19 +73,13 @@ func (r *Result) sizeOrigin(name string) []*syntax.Binding {
 	if b == nil {
 		return nil // a parameter
 	}
-	switch c := b.Rhs.(type) {
+	switch b.Rhs.(type) {
 	case *syntax.Filter, *syntax.Slice:
 		return []*syntax.Binding{b}
-	case *syntax.Map:
-		return r.sizeOrigins(c.Arrays)
-	case *syntax.Zip:
-		return r.sizeOrigins([]*syntax.Ident{c.A, c.B})
-	case *syntax.Gather:
-		return r.sizeOrigin(c.Indices.Name)
-	case *syntax.Scan, *syntax.Indexed, *syntax.Unzip, *syntax.Reverse:
-		return r.sizeOrigin(iterated(c).Name)
 	}
-	return nil
+	// Every other array producer's output has the size it iterates over (or a size of its own,
+	// for generate, cross, append and external, whose structuralTrans is empty).
+	return r.structuralTrans(b)
 }
 
 // sizeOrigins is the union of the size origins of several arrays.
