@@ -66,18 +66,7 @@ func FuzzPipeline(f *testing.F) {
 			if errors.As(refErr, &unknown) {
 				continue
 			}
-			if strict, err := RunStrict(r, inputs, DefaultExternals()); err == nil && (refErr != nil || !sameResults(ref, strict)) {
-				t.Fatalf("strict evaluation gives%s, the reference%s (%v)", show(strict), show(ref), refErr)
-			}
-			for _, mode := range []Mode{RunNetwork, RunFused} {
-				got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, DefaultExternals(), mode)
-				switch {
-				case (refErr == nil) != (err == nil):
-					t.Fatalf("mode %d gives error %v, the reference %v; inputs%s", mode, err, refErr, show(inputs))
-				case refErr == nil && !sameResults(ref, got):
-					t.Fatalf("mode %d differs:\n got%s\nwant%s\ninputs%s", mode, show(got), show(ref), show(inputs))
-				}
-			}
+			agree(t, r, rep.Ours.Clustering, inputs, DefaultExternals(), ref, refErr, string(src))
 		}
 	})
 }

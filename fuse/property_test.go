@@ -40,6 +40,25 @@ func drawInputs(t *rapid.T, r *infer.Result) map[string]Value {
 	return inputs
 }
 
+// agree checks a run against the reference's result (ref, refErr): strict evaluation, where it
+// succeeds, gives the reference's results (so the lengths the sizes give are right), and every
+// loop run as its process network and as its fused process fails exactly when the reference
+// does, with the same results otherwise. what names the program in messages.
+func agree(t interface{ Fatalf(string, ...any) }, r *infer.Result, cl *cluster.Clustering, inputs map[string]Value, ext Externals, ref map[string]Value, refErr error, what string) {
+	if strict, err := RunStrict(r, inputs, ext); err == nil && (refErr != nil || !sameResults(ref, strict)) {
+		t.Fatalf("strict evaluation gives%s, the reference%s (%v)\n%s\ninputs%s", show(strict), show(ref), refErr, what, show(inputs))
+	}
+	for _, mode := range []Mode{RunNetwork, RunFused} {
+		got, err := RunClusters(context.Background(), r.Func, cl, inputs, ext, mode)
+		switch {
+		case (refErr == nil) != (err == nil):
+			t.Fatalf("mode %d gives error %v, the reference %v\n%s\ninputs%s", mode, err, refErr, what, show(inputs))
+		case refErr == nil && !sameResults(ref, got):
+			t.Fatalf("mode %d differs from the reference:\n got%s\nwant%s\n%s\ninputs%s", mode, show(got), show(ref), what, show(inputs))
+		}
+	}
+}
+
 func sameResults(a, b map[string]Value) bool {
 	if len(a) != len(b) {
 		return false
@@ -89,22 +108,7 @@ func TestThreeSemanticsAgree(t *testing.T) {
 		}
 		inputs := drawInputs(t, r)
 		ref, refErr := RunReference(r, inputs, nil)
-		// Where evaluating everything succeeds, it agrees: the lengths known from sizes, and
-		// the arrays counted in their place, give the lengths of the arrays themselves.
-		if strict, err := RunStrict(r, inputs, nil); err == nil && (refErr != nil || !sameResults(ref, strict)) {
-			t.Fatalf("strict evaluation gives%s, the reference%s (%v)\n%s\ninputs%s", show(strict), show(ref), refErr, src, show(inputs))
-		}
-		for _, mode := range []Mode{RunNetwork, RunFused} {
-			got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, nil, mode)
-			switch {
-			case refErr != nil && err == nil:
-				t.Fatalf("mode %d succeeded where the reference failed (%v):\n%s\ninputs%s", mode, refErr, src, show(inputs))
-			case refErr == nil && err != nil:
-				t.Fatalf("mode %d failed: %v\n%s\ninputs%s", mode, err, src, show(inputs))
-			case refErr == nil && !sameResults(ref, got):
-				t.Fatalf("mode %d differs from the reference:\n got%s\nwant%s\n%s\ninputs%s", mode, show(got), show(ref), src, show(inputs))
-			}
-		}
+		agree(t, r, rep.Ours.Clustering, inputs, nil, ref, refErr, src)
 	})
 }
 
@@ -157,18 +161,7 @@ func TestExamplesRunAgree(t *testing.T) {
 			rapid.Check(t, func(rt *rapid.T) {
 				inputs := drawInputs(rt, r)
 				ref, refErr := RunReference(r, inputs, DefaultExternals())
-				if strict, err := RunStrict(r, inputs, DefaultExternals()); err == nil && (refErr != nil || !sameResults(ref, strict)) {
-					rt.Fatalf("%s: strict evaluation gives%s, the reference%s (%v)", r.Func.Def.Name.Name, show(strict), show(ref), refErr)
-				}
-				for _, mode := range []Mode{RunNetwork, RunFused} {
-					got, err := RunClusters(context.Background(), r.Func, rep.Ours.Clustering, inputs, DefaultExternals(), mode)
-					switch {
-					case (refErr == nil) != (err == nil):
-						rt.Fatalf("%s: mode %d gives error %v, the reference %v; inputs%s", r.Func.Def.Name.Name, mode, err, refErr, show(inputs))
-					case refErr == nil && !sameResults(ref, got):
-						rt.Fatalf("%s: mode %d differs:\n got%s\nwant%s\ninputs%s", r.Func.Def.Name.Name, mode, show(got), show(ref), show(inputs))
-					}
-				}
+				agree(rt, r, rep.Ours.Clustering, inputs, DefaultExternals(), ref, refErr, r.Func.Def.Name.Name)
 				if refErr == nil {
 					ok++
 				}
