@@ -12,10 +12,35 @@ package cluster
 // HighsInt Highs_getNumRow(const void* highs);
 // double Highs_getObjectiveValue(const void* highs);
 // HighsInt Highs_setSolution(void* highs, const double* col_value, const double* row_value, const double* col_dual, const double* row_dual);
+//
+// #include "lp_data/HighsCallbackStruct.h"
+// HighsInt Highs_setCallback(void* highs, HighsCCallbackType user_callback, void* user_callback_data);
+// HighsInt Highs_startCallback(void* highs, const int callback_type);
+//
+// // cnfInterrupt is the HiGHS callback of a watched solve: it asks HiGHS to stop once the
+// // flag that Go sets is non-zero. HiGHS calls it from its own threads, so the flag is read
+// // atomically.
+// static void cnfInterrupt(int type, const char* message, const HighsCallbackDataOut* out,
+//                          HighsCallbackDataIn* in, void* flag) {
+//   if (in != 0 && __atomic_load_n((int*)flag, __ATOMIC_ACQUIRE)) {
+//     in->user_interrupt = 1;
+//   }
+// }
+//
+// // cnfWatch installs cnfInterrupt for the simplex, interior point and branch-and-bound
+// // interrupt points (kHighsCallbackSimplexInterrupt, IpmInterrupt, MipInterrupt).
+// static int cnfWatch(void* highs, int* flag) {
+//   if (Highs_setCallback(highs, cnfInterrupt, flag) != 0) return -1;
+//   if (Highs_startCallback(highs, 1) != 0) return -1;
+//   if (Highs_startCallback(highs, 2) != 0) return -1;
+//   if (Highs_startCallback(highs, 6) != 0) return -1;
+//   return 0;
+// }
 import "C"
 
 import (
 	"reflect"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/lanl/highs"
@@ -26,6 +51,7 @@ const (
 	highsStatusOptimal        = 7
 	highsStatusTimeLimit      = 13
 	highsStatusIterationLimit = 14
+	highsStatusInterrupt      = 17
 	highsSolutionFeasible     = 2
 )
 
@@ -87,4 +113,41 @@ func afterWarning(raw *highs.RawModel) (status int, values []float64, objective 
 		values[i] = float64(col[i])
 	}
 	return status, values, float64(C.Highs_getObjectiveValue(obj)), true
+}
+
+// interrupter stops a running HiGHS solve from another goroutine, through a HiGHS callback:
+// without it a cancelled solve would keep a core busy until its time limit.
+type interrupter struct {
+	flag *C.int // in C memory: HiGHS reads it while Go may move its own
+}
+
+// watch installs the interrupt callback on the instance that raw wraps. It returns nil when
+// the instance cannot be reached or HiGHS refuses the callback; the solve then runs to its
+// time limit.
+func watch(raw *highs.RawModel) *interrupter {
+	obj := handle(raw)
+	if obj == nil {
+		return nil
+	}
+	flag := (*C.int)(C.calloc(1, C.size_t(unsafe.Sizeof(C.int(0)))))
+	if C.cnfWatch(obj, flag) != 0 {
+		C.free(unsafe.Pointer(flag))
+		return nil
+	}
+	return &interrupter{flag: flag}
+}
+
+// stop asks the solve to end at HiGHS's next interrupt point.
+func (in *interrupter) stop() {
+	atomic.StoreInt32((*int32)(unsafe.Pointer(in.flag)), 1)
+}
+
+// stopped reports whether stop was called.
+func (in *interrupter) stopped() bool {
+	return atomic.LoadInt32((*int32)(unsafe.Pointer(in.flag))) != 0
+}
+
+// free releases the flag; call it only after the solve has returned.
+func (in *interrupter) free() {
+	C.free(unsafe.Pointer(in.flag))
 }

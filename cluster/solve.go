@@ -32,8 +32,8 @@ type SolveOptions struct {
 // and the gaps are set so that a solution reported optimal is the true optimum: the objective
 // is integral, so an absolute gap below 1 proves optimality (HiGHS's default relative gap of
 // 1e-4 accepts a worse solution on larger programs). If the time limit is reached, the best
-// solution found so far is returned with Optimal false. The context cancels the wait: HiGHS
-// itself stops at its time limit.
+// solution found so far is returned with Optimal false. Cancelling the context interrupts
+// HiGHS at its next interrupt point (a node of the search or a simplex iteration).
 func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error) {
 	start := time.Now()
 	parts := m.split()
@@ -153,7 +153,7 @@ func solveOne(ctx context.Context, m *Model, opts SolveOptions) (*Solution, erro
 				done <- result{err: fmt.Errorf("HiGHS failed: %v", r)}
 			}
 		}()
-		sol, err := solveHiGHS(m, opts)
+		sol, err := solveHiGHS(ctx, m, opts)
 		done <- result{sol, err}
 	}()
 	select {
@@ -164,7 +164,9 @@ func solveOne(ctx context.Context, m *Model, opts SolveOptions) (*Solution, erro
 	}
 }
 
-func solveHiGHS(m *Model, opts SolveOptions) (*Solution, error) {
+// solveHiGHS runs HiGHS on the model. Cancelling ctx interrupts HiGHS itself (see watch), so
+// that an abandoned solve frees its core at once.
+func solveHiGHS(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error) {
 	start := time.Now()
 	hm := highs.Model{
 		ColCosts: make([]float64, len(m.Vars)),
@@ -219,7 +221,23 @@ func solveHiGHS(m *Model, opts SolveOptions) (*Solution, error) {
 	if opts.Start != nil {
 		setStart(raw, opts.Start)
 	}
+	if in := watch(raw); in != nil {
+		ran := make(chan struct{})
+		stopAfter := context.AfterFunc(ctx, func() {
+			in.stop()
+			close(ran)
+		})
+		defer func() {
+			if !stopAfter() {
+				<-ran // the flag is written before it is freed
+			}
+			in.free()
+		}()
+	}
 	sol, err := raw.Solve()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	var cs highs.CallStatus
 	if errors.As(err, &cs) && cs.IsWarning() {
 		// Time limits end in a warning, which lanl/highs turns into an error without the
