@@ -15,7 +15,7 @@ import (
 // the same programs).
 var benchSeeds = []uint64{1, 2, 3, 4, 5}
 
-func benchProgram(b *testing.B, n int, seed uint64, thesis bool) *Graph {
+func benchProgram(b testing.TB, n int, seed uint64, thesis bool) *Graph {
 	src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), gen.Options{Bindings: n, ThesisOnly: thesis})
 	prog := infer.Analyze("bench.cnf", []byte(src))
 	if prog.Funcs[0] == nil || !prog.Funcs[0].OK() {
@@ -52,6 +52,41 @@ func BenchmarkSolve(b *testing.B) {
 						b.ReportMetric(1, "not-optimal")
 					}
 				})
+			}
+		}
+	}
+}
+
+// BenchmarkStrategies compares, on the 100-binding programs, the plain model, the model with
+// transitivity cuts, and the two raced on two cores (the default for large parts).
+//
+//	go test ./cluster -run '^$' -bench Strategies -benchtime 1x
+func BenchmarkStrategies(b *testing.B) {
+	strategies := []struct {
+		name string
+		s    strategy
+	}{{"plain", strategyPlain}, {"cuts", strategyCuts}, {"portfolio", strategyPortfolio}}
+	for _, mix := range []string{"thesis", "all"} {
+		for _, n := range []int{50, 100} {
+			for _, seed := range benchSeeds {
+				g := benchProgram(b, n, seed, mix == "thesis")
+				for _, st := range strategies {
+					b.Run(fmt.Sprintf("mix=%s/bindings=%d/seed=%d/%s", mix, n, seed, st.name), func(b *testing.B) {
+						var objective float64
+						for i := 0; i < b.N; i++ {
+							m := Formulate(g, FormulateOptions{})
+							sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second, Start: m.StartValues(Greedy(g)), strategy: st.s})
+							if err != nil {
+								b.Fatal(err)
+							}
+							if !sol.Optimal {
+								b.ReportMetric(1, "not-optimal")
+							}
+							objective = sol.Objective
+						}
+						b.ReportMetric(objective, "objective")
+					})
+				}
 			}
 		}
 	}
