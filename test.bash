@@ -57,7 +57,7 @@ if [ "$fuzztime" != 0 ]; then
   # A short minimisation budget leaves the budget to exploring (minimising a new input may
   # otherwise take a minute, shown as 0 execs/sec).
   step "fuzz the front end ($fuzztime)"
-  go test -run '^$' -fuzz FuzzAnalyze -fuzztime "$fuzztime" -fuzzminimizetime 20000x ./syntax
+  go test -run '^$' -fuzz FuzzAnalyze -fuzztime "$fuzztime" -fuzzminimizetime 5000x ./syntax
   step "fuzz the whole pipeline, three semantics agree ($fuzztime)"
-  go test -run '^$' -fuzz FuzzPipeline -fuzztime "$fuzztime" -fuzzminimizetime 20000x ./fuse
+  go test -run '^$' -fuzz FuzzPipeline -fuzztime "$fuzztime" -fuzzminimizetime 5000x ./fuse
 fi
