@@ -484,6 +484,7 @@ func (p *parser) parseResults(def *Definition) {
 	t := p.tok()
 	isName := func() bool { return p.tok().kind == tIdent && !p.isTopStart(p.i) }
 	switch {
+	case p.resultExpression(false):
 	case isName():
 		def.Results = []*Ident{p.ident()}
 	case t.kind == tLParen:
@@ -495,6 +496,9 @@ func (p *parser) parseResults(def *Definition) {
 			return
 		}
 		for {
+			if p.resultExpression(true) {
+				return
+			}
 			if !isName() {
 				p.errorExpected("a result name (results are names bound by the let)")
 				return
@@ -514,6 +518,48 @@ func (p *parser) parseResults(def *Definition) {
 	default:
 		p.errorExpected(fmt.Sprintf("the results of %s after in: a name or a tuple of names", def.Name.Name))
 	}
+}
+
+// resultExpression reports a result written as an expression (`length xs`, `count + s`,
+// `(map f xs)`) rather than a name, with one error over the whole expression, and skips it.
+// In a tuple the result ends at a comma or the closing parenthesis, and in any case at the end
+// of the line or a where. It returns false, consuming nothing, when the result is a single name or
+// does not start like an expression (the caller reports that).
+func (p *parser) resultExpression(inTuple bool) bool {
+	first := p.tok()
+	if first.kind == tEOF || first.kind == tRParen || first.kind == tComma || p.isTopStart(p.i) ||
+		(!inTuple && first.kind == tLParen) {
+		return false // a tuple's elements are checked one by one
+	}
+	end, depth := p.i, 0
+	for ; ; end++ {
+		t := p.toks[end]
+		if t.kind == tEOF || (end > p.i && (t.first() || p.text(t) == "where")) {
+			break // the parts of a result stay on its line; where clauses have their own error
+		}
+		if depth == 0 && inTuple && (t.kind == tComma || t.kind == tRParen) {
+			break
+		}
+		switch t.kind {
+		case tLParen:
+			depth++
+		case tRParen:
+			depth--
+		}
+		if depth < 0 {
+			break
+		}
+	}
+	if end == p.i+1 && first.kind == tIdent || end == p.i {
+		return false
+	}
+	last := p.toks[end-1]
+	r := Range{Pos(first.pos), Pos(last.end)}
+	text := strings.Join(strings.Fields(string(p.src[first.pos:last.end])), " ")
+	p.errorf(r, "a result must be a name bound by the let, not an expression: bind `%s` to a name in the let and return the name", text)
+	p.i = end
+	p.lastEnd = r.End
+	return true
 }
 
 // ---- bindings and combinators -------------------------------------------------------------
