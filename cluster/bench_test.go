@@ -57,25 +57,22 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
-// BenchmarkStrategies compares, on the 100-binding programs, the plain model, the model with
-// transitivity cuts, and the two raced on two cores (the default for large parts).
+// BenchmarkCuts compares, on the 50- and 100-binding programs, the model without and with the
+// transitivity cuts (the default).
 //
-//	go test ./cluster -run '^$' -bench Strategies -benchtime 1x
-func BenchmarkStrategies(b *testing.B) {
-	strategies := []struct {
-		name string
-		s    strategy
-	}{{"plain", strategyPlain}, {"cuts", strategyCuts}, {"portfolio", strategyPortfolio}}
+//	go test ./cluster -run '^$' -bench Cuts -benchtime 1x
+func BenchmarkCuts(b *testing.B) {
 	for _, mix := range []string{"thesis", "all"} {
 		for _, n := range []int{50, 100} {
 			for _, seed := range benchSeeds {
 				g := benchProgram(b, n, seed, mix == "thesis")
-				for _, st := range strategies {
-					b.Run(fmt.Sprintf("mix=%s/bindings=%d/seed=%d/%s", mix, n, seed, st.name), func(b *testing.B) {
+				for _, cuts := range []bool{false, true} {
+					b.Run(fmt.Sprintf("mix=%s/bindings=%d/seed=%d/cuts=%v", mix, n, seed, cuts), func(b *testing.B) {
 						var objective float64
+						var m *Model
 						for i := 0; i < b.N; i++ {
-							m := Formulate(g, FormulateOptions{})
-							sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second, Start: m.StartValues(Greedy(g)), strategy: st.s})
+							m = Formulate(g, FormulateOptions{NoCuts: !cuts})
+							sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second, Start: m.StartValues(Greedy(g))})
 							if err != nil {
 								b.Fatal(err)
 							}
@@ -85,6 +82,7 @@ func BenchmarkStrategies(b *testing.B) {
 							objective = sol.Objective
 						}
 						b.ReportMetric(objective, "objective")
+						b.ReportMetric(float64(len(m.Rows)), "rows")
 					})
 				}
 			}

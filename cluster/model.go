@@ -68,6 +68,9 @@ type FormulateOptions struct {
 	// is bounded by the fusion-preventing paths through i and each big-M by the π bounds of its
 	// pair, which gives the solver a tighter relaxation and the same optimum.
 	Paper bool
+	// NoCuts leaves out the transitivity cuts (addTransitivityCuts), to measure what they gain.
+	// Paper implies it.
+	NoCuts bool
 }
 
 var lpName = regexp.MustCompile(`[^A-Za-z0-9_]`)
@@ -86,7 +89,8 @@ var lpName = regexp.MustCompile(`[^A-Za-z0-9_]`)
 // longest chain of clusters ending at i's cluster. That satisfies every constraint, has π_i at
 // least the number of fusion-preventing edges on any path into i (each crosses clusters) and at
 // most N-1 minus those on any path out of i. So π_i ∈ [depth_i, N-1-height_i] loses no optimum,
-// and each big-M can be the largest difference these bounds allow.
+// and each big-M can be the largest difference these bounds allow. Transitivity cuts (see
+// addTransitivityCuts) tighten the relaxation further, again removing no clustering.
 func Formulate(g *Graph, opts FormulateOptions) *Model {
 	n := len(g.Nodes)
 	m := &Model{Graph: g, N: n, x: map[[2]int]int{}, pi: make([]int, n), c: make([]int, n)}
@@ -228,6 +232,9 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 				addRow(Row{Name: name("conc", g.Nodes[i].Name, g.Nodes[j].Name), Terms: []Term{{y, 1}, {x, -1}}, Lo: -inf, Hi: 0})
 			}
 		}
+	}
+	if !opts.Paper && !opts.NoCuts {
+		m.addTransitivityCuts(name)
 	}
 	return m
 }

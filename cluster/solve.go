@@ -26,9 +26,6 @@ type SolveOptions struct {
 	TimeLimit time.Duration // 0: no limit
 	// Start is a feasible solution (a value per column) for the solver to start from, or nil.
 	Start []float64
-	// strategy picks the models solved (tests and benchmarks set it; the default is
-	// strategyAuto).
-	strategy strategy
 }
 
 // SolveModel solves the model with HiGHS. Output is off (stdout belongs to the language server),
@@ -49,11 +46,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 	if opts.TimeLimit > 0 {
 		deadline = start.Add(opts.TimeLimit)
 	}
-	cuts := make([][]Row, len(parts))
-	if opts.strategy != strategyPlain {
-		cuts = m.cutsByPart(parts)
-	}
-	for k, part := range parts {
+	for _, part := range parts {
 		limit := time.Duration(0)
 		if !deadline.IsZero() {
 			limit = max(time.Until(deadline), 10*time.Millisecond)
@@ -65,7 +58,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 				start[k] = opts.Start[col]
 			}
 		}
-		ps, err := solvePart(ctx, part.model, cuts[k], opts.strategy, SolveOptions{TimeLimit: limit, Start: start})
+		ps, err := solveOne(ctx, part.model, SolveOptions{TimeLimit: limit, Start: start})
 		if err != nil {
 			return nil, err
 		}
