@@ -49,6 +49,7 @@ func (m *Model) addTransitivityCuts(name func(parts ...string) string) {
 				} else {
 					m.Rows = append(m.Rows, Row{Name: row, Terms: []Term{{xij, 1}, {xjk, 1}}, Lo: 1, Hi: math.Inf(1)})
 				}
+				m.Cuts++
 			}
 		}
 	}

@@ -51,7 +51,6 @@ const (
 	highsStatusOptimal        = 7
 	highsStatusTimeLimit      = 13
 	highsStatusIterationLimit = 14
-	highsStatusInterrupt      = 17
 	highsSolutionFeasible     = 2
 )
 
@@ -140,11 +139,6 @@ func watch(raw *highs.RawModel) *interrupter {
 // stop asks the solve to end at HiGHS's next interrupt point.
 func (in *interrupter) stop() {
 	atomic.StoreInt32((*int32)(unsafe.Pointer(in.flag)), 1)
-}
-
-// stopped reports whether stop was called.
-func (in *interrupter) stopped() bool {
-	return atomic.LoadInt32((*int32)(unsafe.Pointer(in.flag))) != 0
 }
 
 // free releases the flag; call it only after the solve has returned.

@@ -17,8 +17,8 @@ func WriteLP(w io.Writer, m *Model, title string) error {
 	fmt.Fprintf(bw, "\\ %s\n", title)
 	fmt.Fprintf(bw, "\\ Fig 1.14 of Robinson's thesis: %d bindings, %d variables, %d constraints.\n", m.N, len(m.Vars), len(m.Rows))
 	fmt.Fprintf(bw, "\\ x_i_j = 0: i and j share a loop; pi_i: position of i's loop; c_i = 1: i's array is materialised.\n")
-	if cuts := countPrefix(m.Rows, "tri_"); cuts > 0 {
-		fmt.Fprintf(bw, "\\ %d of the constraints (tri_*) are transitivity cuts, not in the figure: they remove no clustering (cnf ilp --paper leaves them out).\n", cuts)
+	if m.Cuts > 0 {
+		fmt.Fprintf(bw, "\\ %d of the constraints (tri_*) are transitivity cuts, not in the figure: they remove no clustering (cnf ilp --paper leaves them out).\n", m.Cuts)
 	}
 	bw.WriteString("Minimize\n obj:")
 	n := 0
@@ -102,14 +102,3 @@ func writeTerm(w *bufio.Writer, t Term, m *Model, first bool, count *int) {
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-
-// countPrefix counts the rows whose names start with prefix.
-func countPrefix(rows []Row, prefix string) int {
-	n := 0
-	for _, r := range rows {
-		if strings.HasPrefix(r.Name, prefix) {
-			n++
-		}
-	}
-	return n
-}

@@ -43,6 +43,7 @@ type Model struct {
 	N     int // |V|
 	Vars  []Var
 	Rows  []Row
+	Cuts  int            // how many of Rows, the last ones, are transitivity cuts (not in Fig 1.14)
 	x     map[[2]int]int // pair (i < j) -> column of x_i_j
 	pi    []int          // node -> column of pi_i
 	c     []int          // node -> column of c_i, or -1 for a node without an array output
