@@ -555,8 +555,29 @@ func (p *parser) resultExpression(inTuple bool) bool {
 	}
 	last := p.toks[end-1]
 	r := Range{Pos(first.pos), Pos(last.end)}
+	var names []string
+	onlyNames := true // nothing but names and commas: results meant as a list
+	for _, t := range p.toks[p.i:end] {
+		switch t.kind {
+		case tIdent:
+			names = append(names, p.text(t))
+			onlyNames = onlyNames && !IsCombinator(p.text(t))
+		case tComma:
+		default:
+			onlyNames = false
+		}
+	}
 	text := strings.Join(strings.Fields(string(p.src[first.pos:last.end])), " ")
-	p.errorf(r, "a result must be a name bound by the let, not an expression: bind `%s` to a name in the let and return the name", text)
+	switch {
+	case onlyNames && len(names) > 1 && inTuple:
+		p.errorf(r, "results are separated by commas: (%s)", strings.Join(names, ", "))
+	case onlyNames && len(names) > 1:
+		p.errorf(r, "several results are written as a tuple: (%s)", strings.Join(names, ", "))
+	case onlyNames:
+		p.errorf(r, "expected a result name or a tuple of names (a, b), found `%s`", text)
+	default:
+		p.errorf(r, "a result must be a name bound by the let, not an expression: bind `%s` to a name in the let and return the name", text)
+	}
 	p.i = end
 	p.lastEnd = r.End
 	return true
