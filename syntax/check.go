@@ -350,7 +350,20 @@ func (d *defChecker) suggest(name string, want Kind) string {
 	if best == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (did you mean %s?)", best.name)
+	return best.name
+}
+
+// unbound reports an undefined name (what is "x" or "the result x"), suggesting a bound name
+// one or two edits away, with a quick fix to it.
+func (d *defChecker) unbound(id *Ident, want Kind, what string) {
+	s := d.suggest(id.Name, want)
+	if s == "" {
+		d.errorf(id.Range, CodeUnbound, nil, "%s is not defined", what)
+		return
+	}
+	n := len(d.checker.diags)
+	d.errorf(id.Range, CodeUnbound, nil, "%s is not defined (did you mean %s?)", what, s)
+	attachFixes(d.checker.diags, n, replaceWith(id.Range, s, "change to "+s))
 }
 
 func abs(x int) int {
@@ -364,7 +377,7 @@ func abs(x int) int {
 func (d *defChecker) need(b *Binding, id *Ident, want Kind, role string) *Symbol {
 	s := d.lookup(id)
 	if s == nil {
-		d.errorf(id.Range, CodeUnbound, nil, "%s is not defined%s", id.Name, d.suggest(id.Name, want))
+		d.unbound(id, want, id.Name)
 		return nil
 	}
 	d.demands = append(d.demands, demand{sym: s, id: id, want: want, b: b, role: role})
@@ -681,7 +694,7 @@ func (d *defChecker) results() {
 		s := d.lookup(id)
 		d.fn.Results = append(d.fn.Results, s)
 		if s == nil {
-			d.errorf(id.Range, CodeUnbound, nil, "the result %s is not defined%s", id.Name, d.suggest(id.Name, Unknown))
+			d.unbound(id, Unknown, "the result "+id.Name)
 			continue
 		}
 		if types != nil {

@@ -57,6 +57,7 @@ type Diagnostic struct {
 	Code     string
 	Message  string
 	Related  []Related
+	Fixes    []Fix // quick fixes, if the change that resolves it is clear
 }
 
 // MaxDiagnostics bounds the diagnostics reported for one file, so that binary garbage or a
@@ -100,7 +101,8 @@ func HasErrors(ds []Diagnostic) bool {
 }
 
 // WriteDiagnostics prints diagnostics as `path:line:col: severity: message`, each followed by a
-// `path:line:col: note: message` line per related location. Columns count characters from 1.
+// `path:line:col: note: message` line per related location and a `path:line:col: fix: title`
+// line per quick fix (at its first edit). Columns count characters from 1.
 func WriteDiagnostics(w io.Writer, path string, f *File, ds []Diagnostic) {
 	for _, d := range ds {
 		p := f.Position(d.Range.Start)
@@ -108,6 +110,13 @@ func WriteDiagnostics(w io.Writer, path string, f *File, ds []Diagnostic) {
 		for _, r := range d.Related {
 			rp := f.Position(r.Range.Start)
 			fmt.Fprintf(w, "%s:%d:%d: note: %s\n", path, rp.Line, rp.Column, r.Message)
+		}
+		for _, fx := range d.Fixes {
+			fp := p
+			if len(fx.Edits) > 0 {
+				fp = f.Position(fx.Edits[0].Range.Start)
+			}
+			fmt.Fprintf(w, "%s:%d:%d: fix: %s\n", path, fp.Line, fp.Column, fx.Title)
 		}
 	}
 }

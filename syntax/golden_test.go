@@ -3,6 +3,7 @@ package syntax
 import (
 	"bytes"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -31,6 +32,7 @@ func TestCheckGolden(t *testing.T) {
 			}
 			prog := Analyze("input.cnf", input)
 			checkInvariants(t, prog)
+			checkFixesClean(t, prog)
 			got := map[string][]byte{"diagnostics": renderDiagnostics(prog)}
 			if golden.Section(ar, "format") != nil {
 				got["format"] = Format(prog.File)
@@ -77,6 +79,19 @@ func checkInvariants(t tb, prog *Program) {
 		if d.Message == "" || d.Code == "" {
 			t.Errorf("diagnostic without message or code: %+v", d)
 		}
+		// A quick fix applies cleanly and removes its diagnostic (one fewer with its message).
+		for _, fx := range d.Fixes {
+			fixed, err := ApplyFix(prog.File.Src, fx)
+			if err != nil {
+				t.Errorf("diagnostic %q: %v", d.Message, err)
+				continue
+			}
+			after := Analyze(prog.File.Name, fixed)
+			if count(after.Diagnostics, d.Message) >= count(prog.Diagnostics, d.Message) {
+				t.Errorf("the fix %q of %q leaves it in place:\n%s", fx.Title, d.Message, fixed)
+			}
+
+		}
 	}
 	for _, fn := range prog.Funcs {
 		if fn.Valid && len(fn.Order) != len(fn.Def.Bindings) {
@@ -94,4 +109,51 @@ func checkInvariants(t tb, prog *Program) {
 			}
 		}
 	}
+}
+
+// count counts the diagnostics with the message.
+func count(ds []Diagnostic, message string) int {
+	n := 0
+	for _, d := range ds {
+		if d.Message == message {
+			n++
+		}
+	}
+	return n
+}
+
+// checkFixesClean checks, on the curated inputs, that no fix writes text that fails to parse:
+// the fixed file has no syntax error where the fix's new text lies. (On arbitrary input a fix
+// may uncover errors of the surrounding text there, so the fuzz targets do not check this.)
+func checkFixesClean(t *testing.T, prog *Program) {
+	t.Helper()
+	for _, d := range prog.Diagnostics {
+		for _, fx := range d.Fixes {
+			fixed, err := ApplyFix(prog.File.Src, fx)
+			if err != nil {
+				continue // checkInvariants reports it
+			}
+			for _, e := range Analyze(prog.File.Name, fixed).Diagnostics {
+				for _, r := range editedSpans(fx) {
+					if e.Code == CodeSyntax && e.Range.Start >= r.Start && e.Range.Start <= r.End {
+						t.Errorf("the fix %q of %q writes a syntax error (%s):\n%s", fx.Title, d.Message, e.Message, fixed)
+					}
+				}
+			}
+		}
+	}
+}
+
+// editedSpans returns where the fix's new text lies in the fixed file.
+func editedSpans(fx Fix) []Range {
+	edits := append([]Edit(nil), fx.Edits...)
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Range.Start < edits[j].Range.Start })
+	var out []Range
+	delta := Pos(0)
+	for _, e := range edits {
+		start := e.Range.Start + delta
+		out = append(out, Range{start, start + Pos(len(e.NewText))})
+		delta += Pos(len(e.NewText)) - (e.Range.End - e.Range.Start)
+	}
+	return out
 }

@@ -568,15 +568,22 @@ func (p *parser) resultExpression(inTuple bool) bool {
 		}
 	}
 	text := strings.Join(strings.Fields(string(p.src[first.pos:last.end])), " ")
+	n := len(p.diags)
+	list := strings.Join(names, ", ")
 	switch {
 	case onlyNames && len(names) > 1 && inTuple:
-		p.errorf(r, "results are separated by commas: (%s)", strings.Join(names, ", "))
+		p.errorf(r, "results are separated by commas: (%s)", list)
+		attachFixes(p.diags, n, replaceWith(r, list, "separate the results with commas"))
 	case onlyNames && len(names) > 1:
-		p.errorf(r, "several results are written as a tuple: (%s)", strings.Join(names, ", "))
+		p.errorf(r, "several results are written as a tuple: (%s)", list)
+		attachFixes(p.diags, n, replaceWith(r, "("+list+")", "write the results as a tuple: ("+list+")"))
 	case onlyNames:
 		p.errorf(r, "expected a result name or a tuple of names (a, b), found `%s`", text)
 	default:
 		p.errorf(r, "a result must be a name bound by the let, not an expression: bind `%s` to a name in the let and return the name", text)
+		if fix, ok := p.bindResult(r, text); ok {
+			attachFixes(p.diags, n, fix)
+		}
 	}
 	p.i = end
 	p.lastEnd = r.End
@@ -890,14 +897,21 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		return m
 	}
 	msg := fmt.Sprintf("%s is not a combinator: the right side of a binding must be a combinator application such as map, filter or fold", kw.Name)
+	var fix Fix
 	if s, ok := notCombinators[kw.Name]; ok {
 		msg += "; " + s
 	} else if c := nearestCombinator(kw.Name); c != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", c)
+		fix = replaceWith(kw.Range, c, "change to "+c)
 	} else {
 		msg += fmt.Sprintf(" (to call the host function %s, write `external %s ...`)", kw.Name, kw.Name)
+		fix = replaceWith(Range{kw.Start, kw.Start}, "external ", "call the host function: external "+kw.Name)
 	}
+	at := len(p.diags)
 	p.errorf(kw.Range, "%s", msg)
+	if fix.Title != "" {
+		attachFixes(p.diags, at, fix)
+	}
 	return nil
 }
 

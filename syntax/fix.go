@@ -1,0 +1,103 @@
+package syntax
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Fix is a suggested change that resolves a diagnostic (an editor's quick fix, as gopls's
+// suggested fixes): a title for the editor's menu and edits in byte offsets of the file.
+type Fix struct {
+	Title string
+	Edits []Edit
+}
+
+// Edit replaces the text in Range with NewText (an insertion when the range is empty).
+type Edit struct {
+	Range   Range
+	NewText string
+}
+
+// replaceWith is a fix that replaces r with text.
+func replaceWith(r Range, text, title string) Fix {
+	return Fix{Title: title, Edits: []Edit{{Range: r, NewText: text}}}
+}
+
+// ApplyFix returns src with the fix's edits applied. The edits must lie inside src and not
+// overlap; otherwise ApplyFix returns an error and src unchanged.
+func ApplyFix(src []byte, fx Fix) ([]byte, error) {
+	edits := append([]Edit(nil), fx.Edits...)
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Range.Start < edits[j].Range.Start })
+	out := make([]byte, 0, len(src))
+	at := Pos(0)
+	for _, e := range edits {
+		if e.Range.Start < at || e.Range.End < e.Range.Start || int(e.Range.End) > len(src) {
+			return src, fmt.Errorf("fix %q: edit %v overlaps another or lies outside the file", fx.Title, e.Range)
+		}
+		out = append(out, src[at:e.Range.Start]...)
+		out = append(out, e.NewText...)
+		at = e.Range.End
+	}
+	return append(out, src[at:]...), nil
+}
+
+// attachFixes adds fixes to diags[n], the diagnostic that a report made after len(diags) was
+// n, if that report was not suppressed.
+func attachFixes(diags []Diagnostic, n int, fixes ...Fix) {
+	if n < len(diags) {
+		diags[n].Fixes = append(diags[n].Fixes, fixes...)
+	}
+}
+
+// bindResult is the quick fix for a result written as a combinator application (r, with the
+// text text): a new binding `result = text` after the let's last binding, at its indentation,
+// and the name in place of the expression. It offers none for other expressions (a scalar
+// expression is no binding either: that needs a fold or an external), or when the last
+// binding shares its line with the in.
+func (p *parser) bindResult(r Range, text string) (Fix, bool) {
+	def := p.def
+	if def == nil || len(def.Bindings) == 0 || def.In < 0 {
+		return Fix{}, false
+	}
+	fields := strings.Fields(text)
+	if len(fields) == 0 || !IsCombinator(fields[0]) {
+		return Fix{}, false
+	}
+	first, last := def.Bindings[0], def.Bindings[len(def.Bindings)-1]
+	eol := Pos(len(p.src))
+	if i := bytes.IndexByte(p.src[last.End:], '\n'); i >= 0 {
+		eol = last.End + Pos(i)
+	}
+	if def.In < eol {
+		return Fix{}, false
+	}
+	lineStart := Pos(bytes.LastIndexByte(p.src[:first.Start], '\n') + 1)
+	indent := []byte(string(p.src[lineStart:first.Start]))
+	for i, c := range indent {
+		if c != '\t' {
+			indent[i] = ' '
+		}
+	}
+	taken := map[string]bool{def.Name.Name: true}
+	for _, id := range def.Params {
+		taken[id.Name] = true
+	}
+	for _, b := range def.Bindings {
+		for _, id := range b.Names {
+			taken[id.Name] = true
+		}
+	}
+	name := "result"
+	for k := 2; taken[name]; k++ {
+		name = fmt.Sprintf("result%d", k)
+	}
+	return Fix{
+		Title: fmt.Sprintf("bind %s = %s", name, text),
+		Edits: []Edit{
+			{Range: r, NewText: name},
+			{Range: Range{eol, eol}, NewText: "\n" + string(indent) + name + " = " + text},
+		},
+	}, true
+}
