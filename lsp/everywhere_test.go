@@ -35,6 +35,10 @@ func TestRequestsEverywhere(t *testing.T) {
 						t.Fatalf("%s at %d:%d of\n%s\n: %v", method, line, col, src, err)
 					}
 				}
+				var actions any
+				if err := c.call("textDocument/codeAction", map[string]any{"textDocument": td, "range": map[string]any{"start": pos, "end": pos}, "context": map[string]any{"diagnostics": []any{}}}, &actions); err != nil {
+					t.Fatalf("codeAction at %d:%d: %v", line, col, err)
+				}
 				var refs any
 				if err := c.call("textDocument/references", map[string]any{"textDocument": td, "position": pos, "context": map[string]any{"includeDeclaration": true}}, &refs); err != nil {
 					t.Fatalf("references at %d:%d: %v", line, col, err)

@@ -134,6 +134,7 @@ func (s *Server) initialize(ctx context.Context, raw json.RawMessage) (any, erro
 			"documentFormattingProvider": true,
 			"renameProvider":             map[string]any{"prepareProvider": true},
 			"codeLensProvider":           map[string]any{"resolveProvider": false},
+			"codeActionProvider":         map[string]any{"codeActionKinds": []protocol.CodeActionKind{protocol.QuickFix}},
 			"completionProvider":         map[string]any{"triggerCharacters": []string{" ", "("}},
 			"signatureHelpProvider":      map[string]any{"triggerCharacters": []string{" ", "("}},
 			"executeCommandProvider":     map[string]any{"commands": commandNames},

@@ -106,6 +106,21 @@ func run(t *testing.T, c *client, uri, text string, out *bytes.Buffer) {
 		for _, r := range d.RelatedInformation {
 			fmt.Fprintf(out, "    related %s: %s\n", pos(r.Location.Range), r.Message)
 		}
+		// The quick fixes offered at the diagnostic's range, and only this diagnostic's.
+		var actions []protocol.CodeAction
+		if err := c.call("textDocument/codeAction", map[string]any{"textDocument": td, "range": d.Range, "context": map[string]any{"diagnostics": []any{d}}}, &actions); err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range actions {
+			if len(a.Diagnostics) != 1 || a.Diagnostics[0].Message != d.Message || a.Diagnostics[0].Range != d.Range {
+				continue
+			}
+			var edits []string
+			for _, e := range a.Edit.Changes[protocol.DocumentURI(uri)] {
+				edits = append(edits, fmt.Sprintf("%s %q", pos(e.Range), e.NewText))
+			}
+			fmt.Fprintf(out, "    quick fix %q (%s, preferred %v): %s\n", a.Title, a.Kind, a.IsPreferred, strings.Join(edits, ", "))
+		}
 	}
 	var lenses []protocol.CodeLens
 	if err := c.call("textDocument/codeLens", map[string]any{"textDocument": td}, &lenses); err != nil {

@@ -88,6 +88,16 @@ conn.listen();
   const sizeErr = err.diagnostics.find((d) => d.code === 'size');
   check(sizeErr.message.startsWith('map2 needs gts and ys1 to have the same size') && sizeErr.relatedInformation.length > 0, 'size error while typing: ' + sizeErr.message);
 
+  // A misspelt combinator gets a quick fix that edits it back.
+  const typo = text.replace('ys2  = map (/ sum2) xs', 'ys2  = mapp (/ sum2) xs');
+  await conn.sendNotification(P.DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 3 }, contentChanges: [{ text: typo }] });
+  const typoDiags = await waitFor((p) => p.version === 3 && p.diagnostics.some((d) => d.message.includes('did you mean map?')), 'the misspelt combinator');
+  const typoErr = typoDiags.diagnostics.find((d) => d.message.includes('did you mean map?'));
+  const actions = await conn.sendRequest(P.CodeActionRequest.type, { textDocument: { uri }, range: typoErr.range, context: { diagnostics: [typoErr] } });
+  const fix = (actions || []).find((a) => a.kind === 'quickfix');
+  const edits = fix && fix.edit && fix.edit.changes && fix.edit.changes[uri];
+  check(caps.codeActionProvider && fix && fix.title === 'change to map' && edits.length === 1 && edits[0].newText === 'map', 'quick fix for mapp: ' + (fix && fix.title));
+
   await conn.sendRequest(P.ShutdownRequest.type);
   await conn.sendNotification(P.ExitNotification.type);
   server.on('exit', (code) => {
