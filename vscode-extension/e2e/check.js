@@ -3,7 +3,8 @@
 // scheme on hover, the clustering webview with both clusters drawn, the fused-process document,
 // the ILP and a server restart from the command palette, and a size error after typing a
 // broken binding; then a crashed server, reported with a "Restart Server" action that brings
-// the diagnostics back. Screenshots of every step go to OUTDIR.
+// the diagnostics back; then palindrome.cnf, and a quick fix of a misspelt combinator.
+// Screenshots of every step go to OUTDIR.
 // Usage: node check.js URL OUTDIR RUNDIR
 'use strict';
 const { chromium } = require('playwright-core');
@@ -227,6 +228,29 @@ async function palette(page, title) {
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');
     return '3 loops; n = length xs + length xs before any loop; append documented on hover';
+  });
+
+  await step(page, 'a quick fix corrects a misspelt combinator', async () => {
+    const line = page.locator('.editor-instance .view-line', { hasText: 'back    = reverse doubled' }).first();
+    await line.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.type('      back    = revers doubled');
+    await page.waitForSelector('.editor-instance .squiggly-error', { timeout: 30000 });
+    await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+1\s+error/ }).first().waitFor({ timeout: 30000 });
+    // The cursor just after "revers", then the quick-fix menu (Ctrl+.), as a user would.
+    await page.keyboard.press('Escape'); // the signature help that typing opened
+    await page.keyboard.press('End');
+    for (let i = 0; i < ' doubled'.length; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Control+.');
+    const item = page.locator('.action-widget .monaco-list-row', { hasText: 'change to reverse' }).first();
+    await item.waitFor({ timeout: 20000 });
+    await page.keyboard.press('Enter'); // the first action is selected
+    await editorShows(page, 'back    = reverse doubled');
+    await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+3\s+loops/ }).first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Home'); // scroll back to the start of the line for the screenshot
+    return 'revers: "change to reverse" from Ctrl+. puts reverse back; 3 loops again';
   });
 
   await ctx.close();
