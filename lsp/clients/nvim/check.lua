@@ -1,6 +1,6 @@
 -- check.lua drives `cnf lsp` from headless Neovim 0.7.2's built-in LSP client (a second real
--- editor) and checks diagnostics, hover, code lenses, a command, and a size error after an edit,
--- on examples/normalize2.cnf. Run:
+-- editor) and checks diagnostics, hover, code lenses, a command, a size error after an edit
+-- and a quick fix, on examples/normalize2.cnf. Run:
 --   CNF=bin/cnf FILE=examples/normalize2.cnf nvim --headless -u NONE -i NONE -c 'luafile check.lua'
 -- Exit status 0 when every check holds.
 local cnf = os.getenv('CNF') or 'cnf'
@@ -74,6 +74,41 @@ local function size_error()
 end
 vim.wait(20000, size_error, 20)
 check(size_error(), 'a size error appears after typing a broken binding')
+
+-- A misspelt combinator: the quick fix from textDocument/codeAction, applied as Neovim applies
+-- a workspace edit, puts it right and the error goes away.
+for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+  if l:find('ys2  = map2', 1, true) then
+    vim.api.nvim_buf_set_lines(buf, i - 1, i, false, { '      ys2  = mapp (/ sum2) xs' })
+  end
+end
+local function typo()
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.message:find('did you mean map?', 1, true) then return d end
+  end
+end
+vim.wait(20000, function() return typo() ~= nil end, 20)
+local d = typo()
+local actions = {}
+if d then
+  local range = { start = { line = d.lnum, character = d.col }, ['end'] = { line = d.end_lnum, character = d.end_col } }
+  actions = request('textDocument/codeAction', {
+    textDocument = { uri = uri }, range = range,
+    context = { diagnostics = { { range = range, message = d.message, severity = 1 } } },
+  }) or {}
+end
+local fix
+for _, a in ipairs(actions) do
+  if a.title == 'change to map' then fix = a end
+end
+check(fix ~= nil, 'quick fix "change to map" for mapp')
+if fix then vim.lsp.util.apply_workspace_edit(fix.edit, 'utf-16') end
+vim.wait(20000, function() return typo() == nil end, 20)
+local fixed = false
+for _, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+  if l == '      ys2  = map (/ sum2) xs' then fixed = true end
+end
+check(fixed and typo() == nil, 'the quick fix applied: map again, and the error is gone')
 
 client.stop()
 vim.wait(5000, function() return vim.lsp.get_client_by_id(id) == nil end, 20)
