@@ -709,14 +709,22 @@ func (d *defChecker) results() {
 func (d *defChecker) unused() {
 	for _, p := range d.fn.Params {
 		if d.fn.Symbols[p.Name] == p && len(p.Uses) == 0 && !strings.HasPrefix(p.Name, "_") {
+			n := len(d.checker.diags)
 			d.warnf(p.Decl.Range, CodeUnused, "parameter %s is never used", p.Name)
+			if fix, ok := renameUnused(d.fn.Def, p.Decl); ok {
+				attachFixes(d.checker.diags, n, fix)
+			}
 		}
 	}
-	for _, b := range d.fn.Def.Bindings {
+	for k, b := range d.fn.Def.Bindings {
 		for _, id := range b.Names {
 			s := d.fn.Symbols[id.Name]
 			if s != nil && s.Decl == id && len(s.Uses) == 0 && !strings.HasPrefix(id.Name, "_") {
+				n := len(d.checker.diags)
 				d.warnf(id.Range, CodeUnused, "%s is never used", id.Name)
+				if fix, ok := removeBinding(d.checker.file.Src, d.fn.Def, k); ok {
+					attachFixes(d.checker.diags, n, fix)
+				}
 			}
 		}
 	}

@@ -101,3 +101,74 @@ func (p *parser) bindResult(r Range, text string) (Fix, bool) {
 		},
 	}, true
 }
+
+// removeBinding is the quick fix that deletes the unused binding def.Bindings[k] with its
+// lines. It offers none when that could break the layout or lose other text: the binding
+// binds several names, is the only one, shares its name with another binding or parameter,
+// shares a line with code other than a trailing comment, or (the first binding, which follows `let`) shares its line with the next one.
+// The first binding is removed up to the next one's start, which then follows `let`.
+func removeBinding(src []byte, def *Definition, k int) (Fix, bool) {
+	bs := def.Bindings
+	b := bs[k]
+	if len(bs) < 2 || len(b.Names) != 1 {
+		return Fix{}, false
+	}
+	if timesBound(def, b.Name()) != 1 {
+		return Fix{}, false // bound twice: the other binding would become the unused one
+	}
+	lineEnd := func(p Pos) Pos {
+		if i := bytes.IndexByte(src[p:], '\n'); i >= 0 {
+			return p + Pos(i)
+		}
+		return Pos(len(src))
+	}
+	after := bytes.TrimSpace(src[b.End:lineEnd(b.End)])
+	if len(after) > 0 && !bytes.HasPrefix(after, []byte("--")) {
+		return Fix{}, false
+	}
+	title := "remove the binding of " + b.Name()
+	if k == 0 {
+		next := bs[1].Start
+		if next <= lineEnd(b.End) {
+			return Fix{}, false
+		}
+		return replaceWith(Range{b.Start, next}, "", title), true
+	}
+	start := Pos(bytes.LastIndexByte(src[:b.Start], '\n') + 1)
+	if len(bytes.TrimSpace(src[start:b.Start])) > 0 {
+		return Fix{}, false
+	}
+	end := lineEnd(b.End)
+	if int(end) < len(src) {
+		end++ // the line break
+	}
+	return replaceWith(Range{start, end}, "", title), true
+}
+
+// renameUnused is the quick fix that marks an unused parameter as unused on purpose by
+// prefixing its name with _. It offers none when the name is bound twice (the other would
+// stay unused) or the new name is taken.
+func renameUnused(def *Definition, id *Ident) (Fix, bool) {
+	if timesBound(def, id.Name) != 1 || timesBound(def, "_"+id.Name) != 0 {
+		return Fix{}, false
+	}
+	return replaceWith(Range{id.Start, id.Start}, "_", "rename to _"+id.Name+" (marks it unused on purpose)"), true
+}
+
+// timesBound counts the parameters and binders of def named name.
+func timesBound(def *Definition, name string) int {
+	n := 0
+	for _, p := range def.Params {
+		if p.Name == name {
+			n++
+		}
+	}
+	for _, b := range def.Bindings {
+		for _, id := range b.Names {
+			if id.Name == name {
+				n++
+			}
+		}
+	}
+	return n
+}
