@@ -17,12 +17,21 @@ type (
 		Range   jsonRange `json:"range"`
 		Message string    `json:"message"`
 	}
+	jsonEdit struct {
+		Range   jsonRange `json:"range"`
+		NewText string    `json:"newText"`
+	}
+	jsonFix struct {
+		Title string     `json:"title"`
+		Edits []jsonEdit `json:"edits"`
+	}
 	jsonDiagnostic struct {
 		Range    jsonRange     `json:"range"`
 		Severity string        `json:"severity"`
 		Code     string        `json:"code"`
 		Message  string        `json:"message"`
 		Related  []jsonRelated `json:"relatedInformation,omitempty"`
+		Fixes    []jsonFix     `json:"fixes,omitempty"`
 	}
 )
 
@@ -36,6 +45,13 @@ func toJSONDiagnostics(f *syntax.File, ds []syntax.Diagnostic) []jsonDiagnostic 
 		jd := jsonDiagnostic{Range: toJSONRange(f, d.Range), Severity: d.Severity.String(), Code: d.Code, Message: d.Message}
 		for _, r := range d.Related {
 			jd.Related = append(jd.Related, jsonRelated{Range: toJSONRange(f, r.Range), Message: r.Message})
+		}
+		for _, fx := range d.Fixes {
+			jf := jsonFix{Title: fx.Title, Edits: []jsonEdit{}}
+			for _, e := range fx.Edits {
+				jf.Edits = append(jf.Edits, jsonEdit{Range: toJSONRange(f, e.Range), NewText: e.NewText})
+			}
+			jd.Fixes = append(jd.Fixes, jf)
 		}
 		out = append(out, jd)
 	}
