@@ -60,6 +60,18 @@ async function palette(page, title) {
   await page.keyboard.press('Enter');
 }
 
+// retype replaces the editor line that shows text by typing replacement over it, as a user
+// would, and waits for the error squiggle that the new text should bring.
+async function retype(page, text, replacement) {
+  const line = page.locator('.editor-instance .view-line', { hasText: text }).first();
+  await line.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('Shift+Home'); // past the indentation too
+  await page.keyboard.type(replacement);
+  await page.waitForSelector('.editor-instance .squiggly-error', { timeout: 30000 });
+}
+
 (async () => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cnf-pw-'));
   const ctx = await chromium.launchPersistentContext(profile, {
@@ -183,13 +195,7 @@ async function palette(page, title) {
   const sizeError = 'map2 needs gts and ys1 to have the same size';
   await step(page, 'a size error appears after typing a broken binding', async () => {
     await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
-    const line = page.locator('.editor-instance .view-line', { hasText: 'ys2  = map (/ sum2) xs' }).first();
-    await line.click();
-    await page.keyboard.press('End');
-    await page.keyboard.press('Shift+Home');
-    await page.keyboard.press('Shift+Home');
-    await page.keyboard.type('      ys2  = map2 (+) gts ys1');
-    await page.waitForSelector('.editor-instance .squiggly-error', { timeout: 30000 });
+    await retype(page, 'ys2  = map (/ sum2) xs', '      ys2  = map2 (+) gts ys1');
     await problemsShow(page, sizeError);
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+1\s+error/ }).first().waitFor({ timeout: 10000 });
     return 'map2 needs gts and ys1 to have the same size ...; status bar: CNF · 1 error';
@@ -231,13 +237,7 @@ async function palette(page, title) {
   });
 
   await step(page, 'a quick fix corrects a misspelt combinator', async () => {
-    const line = page.locator('.editor-instance .view-line', { hasText: 'back    = reverse doubled' }).first();
-    await line.click();
-    await page.keyboard.press('End');
-    await page.keyboard.press('Shift+Home');
-    await page.keyboard.press('Shift+Home');
-    await page.keyboard.type('      back    = revers doubled');
-    await page.waitForSelector('.editor-instance .squiggly-error', { timeout: 30000 });
+    await retype(page, 'back    = reverse doubled', '      back    = revers doubled');
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+1\s+error/ }).first().waitFor({ timeout: 30000 });
     // The cursor just after "revers", then the quick-fix menu (Ctrl+.), as a user would.
     await page.keyboard.press('Escape'); // the signature help that typing opened

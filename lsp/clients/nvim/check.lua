@@ -60,12 +60,17 @@ check(found, 'code lens "2 loops ..."')
 local cl = request('workspace/executeCommand', { command = 'cnf.showClustering', arguments = { uri, 'normalize2' } })
 check(cl and cl.summary.loops == 2 and cl.dot:find('cluster_1', 1, true) ~= nil, 'cnf.showClustering returns both clusters')
 
--- Type a broken binding: a size error appears.
-for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
-  if l:find('ys2  = map', 1, true) then
-    vim.api.nvim_buf_set_lines(buf, i - 1, i, false, { '      ys2  = map2 (+) gts ys1' })
+-- replace_line replaces the lines of the buffer that contain text with replacement.
+local function replace_line(text, replacement)
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    if l:find(text, 1, true) then
+      vim.api.nvim_buf_set_lines(buf, i - 1, i, false, { replacement })
+    end
   end
 end
+
+-- Type a broken binding: a size error appears.
+replace_line('ys2  = map', '      ys2  = map2 (+) gts ys1')
 local function size_error()
   for _, d in ipairs(vim.diagnostic.get(buf)) do
     if d.severity == vim.diagnostic.severity.ERROR and d.message:find('map2 needs gts and ys1', 1, true) then return true end
@@ -77,11 +82,7 @@ check(size_error(), 'a size error appears after typing a broken binding')
 
 -- A misspelt combinator: the quick fix from textDocument/codeAction, applied as Neovim applies
 -- a workspace edit, puts it right and the error goes away.
-for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
-  if l:find('ys2  = map2', 1, true) then
-    vim.api.nvim_buf_set_lines(buf, i - 1, i, false, { '      ys2  = mapp (/ sum2) xs' })
-  end
-end
+replace_line('ys2  = map2', '      ys2  = mapp (/ sum2) xs')
 local function typo()
   for _, d in ipairs(vim.diagnostic.get(buf)) do
     if d.message:find('did you mean map?', 1, true) then return d end
