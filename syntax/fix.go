@@ -66,31 +66,18 @@ func (p *parser) bindResult(r Range, text string) (Fix, bool) {
 		return Fix{}, false
 	}
 	first, last := def.Bindings[0], def.Bindings[len(def.Bindings)-1]
-	eol := Pos(len(p.src))
-	if i := bytes.IndexByte(p.src[last.End:], '\n'); i >= 0 {
-		eol = last.End + Pos(i)
-	}
+	eol := lineEnd(p.src, last.End)
 	if def.In < eol {
 		return Fix{}, false
 	}
-	lineStart := Pos(bytes.LastIndexByte(p.src[:first.Start], '\n') + 1)
-	indent := []byte(string(p.src[lineStart:first.Start]))
+	indent := bytes.Clone(p.src[lineStart(p.src, first.Start):first.Start])
 	for i, c := range indent {
 		if c != '\t' {
 			indent[i] = ' '
 		}
 	}
-	taken := map[string]bool{def.Name.Name: true}
-	for _, id := range def.Params {
-		taken[id.Name] = true
-	}
-	for _, b := range def.Bindings {
-		for _, id := range b.Names {
-			taken[id.Name] = true
-		}
-	}
 	name := "result"
-	for k := 2; taken[name]; k++ {
+	for k := 2; name == def.Name.Name || timesBound(def, name) > 0; k++ {
 		name = fmt.Sprintf("result%d", k)
 	}
 	return Fix{
@@ -105,8 +92,9 @@ func (p *parser) bindResult(r Range, text string) (Fix, bool) {
 // removeBinding is the quick fix that deletes the unused binding def.Bindings[k] with its
 // lines. It offers none when that could break the layout or lose other text: the binding
 // binds several names, is the only one, shares its name with another binding or parameter,
-// shares a line with code other than a trailing comment, or (the first binding, which follows `let`) shares its line with the next one.
-// The first binding is removed up to the next one's start, which then follows `let`.
+// shares a line with code other than a trailing comment, or (the first binding, which follows
+// `let`) shares its line with the next one. The first binding is removed up to the next one's
+// start, which then follows `let`.
 func removeBinding(src []byte, def *Definition, k int) (Fix, bool) {
 	bs := def.Bindings
 	b := bs[k]
@@ -116,29 +104,23 @@ func removeBinding(src []byte, def *Definition, k int) (Fix, bool) {
 	if timesBound(def, b.Name()) != 1 {
 		return Fix{}, false // bound twice: the other binding would become the unused one
 	}
-	lineEnd := func(p Pos) Pos {
-		if i := bytes.IndexByte(src[p:], '\n'); i >= 0 {
-			return p + Pos(i)
-		}
-		return Pos(len(src))
-	}
-	after := bytes.TrimSpace(src[b.End:lineEnd(b.End)])
+	after := bytes.TrimSpace(src[b.End:lineEnd(src, b.End)])
 	if len(after) > 0 && !bytes.HasPrefix(after, []byte("--")) {
 		return Fix{}, false
 	}
 	title := "remove the binding of " + b.Name()
 	if k == 0 {
 		next := bs[1].Start
-		if next <= lineEnd(b.End) {
+		if next <= lineEnd(src, b.End) {
 			return Fix{}, false
 		}
 		return replaceWith(Range{b.Start, next}, "", title), true
 	}
-	start := Pos(bytes.LastIndexByte(src[:b.Start], '\n') + 1)
+	start := lineStart(src, b.Start)
 	if len(bytes.TrimSpace(src[start:b.Start])) > 0 {
 		return Fix{}, false
 	}
-	end := lineEnd(b.End)
+	end := lineEnd(src, b.End)
 	if int(end) < len(src) {
 		end++ // the line break
 	}
@@ -171,4 +153,17 @@ func timesBound(def *Definition, name string) int {
 		}
 	}
 	return n
+}
+
+// lineStart returns the offset where the line holding p starts.
+func lineStart(src []byte, p Pos) Pos {
+	return Pos(bytes.LastIndexByte(src[:p], '\n') + 1)
+}
+
+// lineEnd returns the offset of the line break that ends the line holding p (or the end).
+func lineEnd(src []byte, p Pos) Pos {
+	if i := bytes.IndexByte(src[p:], '\n'); i >= 0 {
+		return p + Pos(i)
+	}
+	return Pos(len(src))
 }

@@ -523,8 +523,8 @@ func (p *parser) parseResults(def *Definition) {
 // resultExpression reports a result written as an expression (`length xs`, `count + s`,
 // `(map f xs)`) rather than a name, with one error over the whole expression, and skips it.
 // In a tuple the result ends at a comma or the closing parenthesis, and in any case at the end
-// of the line or a where. It returns false, consuming nothing, when the result is a single name or
-// does not start like an expression (the caller reports that).
+// of the line or a where. It returns false, consuming nothing, when the result is a single
+// name or does not start like an expression (the caller reports that).
 func (p *parser) resultExpression(inTuple bool) bool {
 	first := p.tok()
 	if first.kind == tEOF || first.kind == tRParen || first.kind == tComma || p.isTopStart(p.i) ||
