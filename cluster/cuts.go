@@ -19,20 +19,14 @@ import "math"
 // rather than all triples keep the rows near-linear in the pairs that matter for the objective;
 // on the benchmark programs they cut the 100-binding solve times by up to 10x
 // (docs/performance.md).
-func (m *Model) addTransitivityCuts(name func(parts ...string) string) {
+//
+// partners[j] lists j's partners that have an x column (the others are never with j, so no cut
+// would name them), in ascending order.
+func (m *Model) addTransitivityCuts(name func(parts ...string) string, partners [][]int) {
 	g := m.Graph
 	free := func(i, j int) (int, bool) {
 		x, ok := m.X(i, j)
 		return x, ok && m.Vars[x].Lo == 0
-	}
-	partners := make([][]int, len(g.Nodes))
-	for i := range g.Nodes {
-		for j := i + 1; j < len(g.Nodes); j++ {
-			if g.Connected(i, j) || g.SharesInput(i, j) {
-				partners[i] = append(partners[i], j)
-				partners[j] = append(partners[j], i)
-			}
-		}
 	}
 	for j, ps := range partners {
 		for a := 0; a < len(ps); a++ {

@@ -141,7 +141,8 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 		i, j := min(p[0], p[1]), max(p[0], p[1])
 		together[[2]int{i, j}] = true
 	}
-	// x for every possible pair, with its weight.
+	// x for every possible pair, with its weight; the pairs of weight N² are partners (cuts.go).
+	partners := make([][]int, n)
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			if !g.Possible(i, j) {
@@ -150,6 +151,8 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 			w := 1.0
 			if g.Connected(i, j) || g.SharesInput(i, j) {
 				w = N * N
+				partners[i] = append(partners[i], j)
+				partners[j] = append(partners[j], i)
 			}
 			v := Var{Name: name("x", g.Nodes[i].Name, g.Nodes[j].Name), Kind: Binary, Lo: 0, Hi: 1, Cost: w}
 			if m.neverFused(i, j, opts) {
@@ -235,7 +238,7 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 		}
 	}
 	if !opts.Paper && !opts.NoCuts {
-		m.addTransitivityCuts(name)
+		m.addTransitivityCuts(name, partners)
 	}
 	return m
 }
