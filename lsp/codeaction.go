@@ -28,8 +28,10 @@ func (s *Server) codeAction(ctx context.Context, raw json.RawMessage) (any, erro
 		return actions, nil
 	}
 	f := d.prog.Syntax.File
+	from, to := fromPosition(f, p.Range.Start), fromPosition(f, p.Range.End)
 	for _, dg := range d.prog.Diagnostics {
-		if len(dg.Fixes) == 0 || !touches(toRange(f, dg.Range), p.Range) {
+		// The ranges overlap or meet: a cursor at either end of a diagnostic touches it.
+		if len(dg.Fixes) == 0 || dg.Range.End < from || to < dg.Range.Start {
 			continue
 		}
 		pd := toDiagnostic(uri, f, dg)
@@ -63,14 +65,4 @@ func wantsKind(only []protocol.CodeActionKind, kind protocol.CodeActionKind) boo
 		}
 	}
 	return false
-}
-
-// touches reports whether two ranges overlap or meet (a cursor at either end of a
-// diagnostic's range touches it).
-func touches(a, b protocol.Range) bool {
-	return !before(a.End, b.Start) && !before(b.End, a.Start)
-}
-
-func before(p, q protocol.Position) bool {
-	return p.Line < q.Line || p.Line == q.Line && p.Character < q.Character
 }
