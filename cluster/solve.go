@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math"
 	"time"
-
-	"github.com/lanl/highs"
 )
 
 // Solution is a solver's answer to a Model.
@@ -26,6 +24,8 @@ type SolveOptions struct {
 	TimeLimit time.Duration // 0: no limit
 	// Start is a feasible solution (a value per column) for the solver to start from, or nil.
 	Start []float64
+	// Solver solves the model; nil means DefaultSolver.
+	Solver Solver
 }
 
 // SolveModel solves the model with HiGHS. Output is off (stdout belongs to the language server),
@@ -41,6 +41,10 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 	for i, v := range m.Vars {
 		sol.Values[i] = restValue(v)
 		sol.Objective += v.Cost * sol.Values[i]
+	}
+	solver := opts.Solver
+	if solver == nil {
+		solver = DefaultSolver
 	}
 	deadline := time.Time{}
 	if opts.TimeLimit > 0 {
@@ -58,7 +62,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 				start[k] = opts.Start[col]
 			}
 		}
-		ps, err := solveOne(ctx, part.model, SolveOptions{TimeLimit: limit, Start: start})
+		ps, err := solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start})
 		if err != nil {
 			return nil, err
 		}
@@ -141,133 +145,13 @@ func (m *Model) split() []part {
 	return parts
 }
 
-func solveOne(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error) {
-	type result struct {
-		sol *Solution
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- result{err: fmt.Errorf("HiGHS failed: %v", r)}
-			}
-		}()
-		sol, err := solveHiGHS(ctx, m, opts)
-		done <- result{sol, err}
+// solveOne solves one piece, turning a panic in the solver into an error (the language
+// server must survive any model).
+func solveOne(ctx context.Context, solver Solver, m *Model, opts SolveOptions) (sol *Solution, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sol, err = nil, fmt.Errorf("%s failed: %v", solver.Name(), r)
+		}
 	}()
-	select {
-	case r := <-done:
-		return r.sol, r.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
-// solveHiGHS runs HiGHS on the model. Cancelling ctx interrupts HiGHS itself (see watch), so
-// that an abandoned solve frees its core at once.
-func solveHiGHS(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error) {
-	start := time.Now()
-	hm := highs.Model{
-		ColCosts: make([]float64, len(m.Vars)),
-		ColLower: make([]float64, len(m.Vars)),
-		ColUpper: make([]float64, len(m.Vars)),
-		VarTypes: make([]highs.VariableType, len(m.Vars)),
-		RowLower: make([]float64, len(m.Rows)),
-		RowUpper: make([]float64, len(m.Rows)),
-	}
-	for i, v := range m.Vars {
-		hm.ColCosts[i], hm.ColLower[i], hm.ColUpper[i] = v.Cost, v.Lo, v.Hi
-		if v.Kind == Binary {
-			hm.VarTypes[i] = highs.IntegerType
-		}
-	}
-	for r, row := range m.Rows {
-		hm.RowLower[r], hm.RowUpper[r] = row.Lo, row.Hi
-		for _, t := range row.Terms {
-			hm.ConstMatrix = append(hm.ConstMatrix, highs.Nonzero{Row: r, Col: t.Var, Val: t.Coef})
-		}
-	}
-	raw, err := hm.ToRawModel()
-	if err != nil {
-		return nil, fmt.Errorf("building the HiGHS model: %w", err)
-	}
-	set := func(err error) error {
-		if err != nil {
-			return fmt.Errorf("setting a HiGHS option: %w", err)
-		}
-		return nil
-	}
-	if err := set(raw.SetBoolOption("output_flag", false)); err != nil {
-		return nil, err
-	}
-	if err := set(raw.SetFloat64Option("mip_rel_gap", 0)); err != nil {
-		return nil, err
-	}
-	if err := set(raw.SetFloat64Option("mip_abs_gap", 0.5)); err != nil {
-		return nil, err
-	}
-	if err := set(raw.SetIntOption("mip_pscost_minreliable", 1)); err != nil {
-		return nil, err
-	}
-	if err := set(raw.SetFloat64Option("mip_heuristic_effort", 0.01)); err != nil {
-		return nil, err
-	}
-	if opts.TimeLimit > 0 {
-		if err := set(raw.SetFloat64Option("time_limit", opts.TimeLimit.Seconds())); err != nil {
-			return nil, err
-		}
-	}
-	if opts.Start != nil {
-		setStart(raw, opts.Start)
-	}
-	if in := watch(raw); in != nil {
-		ran := make(chan struct{})
-		stopAfter := context.AfterFunc(ctx, func() {
-			in.stop()
-			close(ran)
-		})
-		defer func() {
-			if !stopAfter() {
-				<-ran // the flag is written before it is freed
-			}
-			in.free()
-		}()
-	}
-	sol, err := raw.Solve()
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	var cs highs.CallStatus
-	if errors.As(err, &cs) && cs.IsWarning() {
-		// Time limits end in a warning, which lanl/highs turns into an error without the
-		// solution: read it from HiGHS directly.
-		status, values, objective, ok := afterWarning(raw)
-		switch {
-		case !ok:
-			return nil, fmt.Errorf("HiGHS: %w", err)
-		case status == highsStatusOptimal && len(values) == len(m.Vars):
-			return &Solution{Values: values, Objective: math.Round(objective), Optimal: true, Time: time.Since(start)}, nil
-		case (status == highsStatusTimeLimit || status == highsStatusIterationLimit) && len(values) == len(m.Vars):
-			return &Solution{Values: values, Objective: math.Round(objective), Time: time.Since(start)}, nil
-		case status == highsStatusTimeLimit || status == highsStatusIterationLimit:
-			return nil, ErrNoSolution
-		}
-		return nil, fmt.Errorf("HiGHS ended with a warning and model status %d", status)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("HiGHS: %w", err)
-	}
-	out := &Solution{Values: sol.ColumnPrimal, Objective: math.Round(sol.Objective), Time: time.Since(start)}
-	switch sol.Status {
-	case highs.Optimal:
-		out.Optimal = true
-		return out, nil
-	case highs.TimeLimit, highs.IterationLimit:
-		if ps, err := sol.GetIntInfo("primal_solution_status"); err == nil && ps == highsSolutionFeasible && len(sol.ColumnPrimal) == len(m.Vars) {
-			return out, nil
-		}
-		return nil, ErrNoSolution
-	}
-	return nil, fmt.Errorf("HiGHS stopped with status %v", sol.Status)
+	return solver.Solve(ctx, m, opts)
 }

@@ -1,0 +1,63 @@
+// The HiGHS C API calls that lanl/highs v1.0.0 does not offer. This is C++ so that HiGHS's own
+// header can be included: the header defines its constants (kHighsStatusOk, ...) at file scope;
+// in C they have external linkage and collide at link time with lanl/highs's inclusion of the
+// same header, while in C++ a namespace-scope const has internal linkage.
+#include <vector>
+
+#include "interfaces/highs_c_api.h"
+#include "bridge.h"
+
+static_assert(CNF_HIGHS_OPTIMAL == kHighsModelStatusOptimal, "HiGHS model status codes changed");
+static_assert(CNF_HIGHS_INFEASIBLE == kHighsModelStatusInfeasible, "HiGHS model status codes changed");
+static_assert(CNF_HIGHS_TIME_LIMIT == kHighsModelStatusTimeLimit, "HiGHS model status codes changed");
+static_assert(CNF_HIGHS_ITERATION_LIMIT == kHighsModelStatusIterationLimit, "HiGHS model status codes changed");
+static_assert(CNF_HIGHS_INTERRUPT == kHighsModelStatusInterrupt, "HiGHS model status codes changed");
+
+extern "C" {
+
+int cnf_highs_set_start(void* highs, const double* cols) {
+  return Highs_setSolution(highs, cols, nullptr, nullptr, nullptr) == kHighsStatusOk ? 0 : -1;
+}
+
+int cnf_highs_outcome(void* highs, int* status, int* feasible, double* objective, double* cols, int ncols) {
+  *status = (int)Highs_getModelStatus(highs);
+  HighsInt ps = 0;
+  if (Highs_getIntInfoValue(highs, "primal_solution_status", &ps) != kHighsStatusOk) return -1;
+  *feasible = ps == kHighsSolutionStatusFeasible;
+  *objective = Highs_getObjectiveValue(highs);
+  if (!*feasible || cols == nullptr) return 0;
+  HighsInt nc = Highs_getNumCol(highs);
+  if (nc != ncols) return -1;
+  // Every array is passed: older HiGHS versions do not check for null.
+  std::vector<double> col_dual(nc > 0 ? nc : 1);
+  HighsInt nr = Highs_getNumRow(highs);
+  std::vector<double> row_value(nr > 0 ? nr : 1), row_dual(nr > 0 ? nr : 1);
+  if (Highs_getSolution(highs, cols, col_dual.data(), row_value.data(), row_dual.data()) != kHighsStatusOk) return -1;
+  return 0;
+}
+
+static void cnf_interrupt(int type, const char* message, const HighsCallbackDataOut* out,
+                          HighsCallbackDataIn* in, void* flag) {
+  (void)type;
+  (void)message;
+  (void)out;
+  if (in != nullptr && __atomic_load_n(static_cast<int*>(flag), __ATOMIC_ACQUIRE)) {
+    in->user_interrupt = 1;
+  }
+}
+
+int cnf_highs_watch(void* highs, int* flag) {
+  if (Highs_setCallback(highs, cnf_interrupt, flag) != kHighsStatusOk) return -1;
+  if (Highs_startCallback(highs, kHighsCallbackSimplexInterrupt) != kHighsStatusOk) return -1;
+  if (Highs_startCallback(highs, kHighsCallbackIpmInterrupt) != kHighsStatusOk) return -1;
+  if (Highs_startCallback(highs, kHighsCallbackMipInterrupt) != kHighsStatusOk) return -1;
+  return 0;
+}
+
+void cnf_highs_interrupt(int* flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+
+int cnf_highs_num_cols(void* highs) { return (int)Highs_getNumCol(highs); }
+
+const char* cnf_highs_version(void) { return Highs_version(); }
+
+}  // extern "C"

@@ -1,0 +1,45 @@
+// The bridge's own functions (bridge.cpp), declared for cgo. HiGHS's prototypes are not copied
+// here: bridge.cpp includes HiGHS's header.
+#ifndef CNF_HIGHS_BRIDGE_H
+#define CNF_HIGHS_BRIDGE_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// cnf_highs_set_start gives HiGHS a feasible solution to start from; 0 when it took it.
+int cnf_highs_set_start(void* highs, const double* cols);
+
+// cnf_highs_outcome reads the model status, whether a feasible solution exists, its objective,
+// and (when cols is not null and ncols matches) its column values. It returns -1 when HiGHS
+// cannot report them.
+int cnf_highs_outcome(void* highs, int* status, int* feasible, double* objective, double* cols, int ncols);
+
+// cnf_highs_watch installs an interrupt callback at the simplex, interior-point and
+// branch-and-bound interrupt points: HiGHS stops at the next of them once *flag is non-zero.
+// flag must stay valid until the solve returns. 0 on success.
+int cnf_highs_watch(void* highs, int* flag);
+
+// cnf_highs_interrupt sets the flag that cnf_highs_watch's callback reads (atomically: HiGHS
+// reads it from its own threads).
+void cnf_highs_interrupt(int* flag);
+
+// cnf_highs_num_cols is the number of columns of the instance's model.
+int cnf_highs_num_cols(void* highs);
+
+// cnf_highs_version is HiGHS's version string, as "1.10.0".
+const char* cnf_highs_version(void);
+
+// Model status codes the Go side distinguishes (kHighsModelStatus* in highs_c_api.h, checked
+// against the header by static_assert in bridge.cpp).
+enum {
+  CNF_HIGHS_OPTIMAL = 7,
+  CNF_HIGHS_INFEASIBLE = 8,
+  CNF_HIGHS_TIME_LIMIT = 13,
+  CNF_HIGHS_ITERATION_LIMIT = 14,
+  CNF_HIGHS_INTERRUPT = 17,
+};
+
+#ifdef __cplusplus
+}
+#endif
+#endif

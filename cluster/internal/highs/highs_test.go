@@ -1,0 +1,80 @@
+//go:build cgo
+
+package highs
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// knapsack is a small MIP whose relaxation is fractional: maximise 5a + 4b (minimise the
+// negation) subject to 6a + 4b <= 24, a + 2b <= 6, a, b integers in [0, 10]. The LP optimum is
+// a = 3, b = 1.5; the integer optimum is a = 4, b = 0 (objective -20).
+func knapsack() *Problem {
+	inf := math.Inf(1)
+	return &Problem{
+		Cost: []float64{-5, -4}, ColLo: []float64{0, 0}, ColHi: []float64{10, 10}, Integer: []bool{true, true},
+		RowLo: []float64{-inf, -inf}, RowHi: []float64{24, 6},
+		Entries: []Entry{{0, 0, 6}, {0, 1, 4}, {1, 0, 1}, {1, 1, 2}},
+	}
+}
+
+func TestSolveSmallMIP(t *testing.T) {
+	res, err := Solve(context.Background(), knapsack(), Options{AbsGap: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Optimal || res.Objective != -20 || res.Values[0] != 4 || res.Values[1] != 0 {
+		t.Fatalf("got %+v, want optimal -20 at [4 0]", res)
+	}
+}
+
+func TestHandleReachable(t *testing.T) {
+	raw, err := build(knapsack())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if handle(raw) == nil {
+		t.Fatal("lanl/highs's RawModel no longer holds its instance in the field obj")
+	}
+}
+
+// TestInstanceOutlivesSolve collects garbage and runs finalizers right after HiGHS returns,
+// before Solve reads the outcome from the instance. lanl/highs frees the instance in a
+// finalizer of its wrapper, whose last Go use is inside raw.Solve: unless Solve keeps the
+// wrapper alive, the instance is freed here and reading the outcome crashes or returns garbage.
+func TestInstanceOutlivesSolve(t *testing.T) {
+	testHookAfterRun = func() {
+		for range 3 {
+			runtime.GC()
+			time.Sleep(5 * time.Millisecond) // finalizers run on their own goroutine
+		}
+	}
+	defer func() { testHookAfterRun = nil }()
+	for range 5 {
+		res, err := Solve(context.Background(), knapsack(), Options{AbsGap: 0.5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Objective != -20 || res.Values[0] != 4 {
+			t.Fatalf("got %+v after a collection, want -20 at [4 0]", res)
+		}
+	}
+}
+
+func TestCancelledBeforeStart(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Solve(ctx, knapsack(), Options{}); err != context.Canceled {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	if v := Version(); v == "" || v[0] < '1' || v[0] > '9' {
+		t.Fatalf("Version() = %q, want a version such as 1.10.0", v)
+	}
+}

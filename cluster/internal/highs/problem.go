@@ -1,0 +1,53 @@
+package highs
+
+import (
+	"errors"
+	"time"
+)
+
+// Problem is a mixed-integer linear program: minimise Cost·x subject to RowLo <= A·x <= RowHi
+// and ColLo <= x <= ColHi, with x_j integral where Integer[j]. Infinite bounds are ±Inf.
+type Problem struct {
+	Cost, ColLo, ColHi []float64
+	Integer            []bool
+	RowLo, RowHi       []float64
+	Entries            []Entry // the nonzeros of A
+}
+
+// Entry is a nonzero coefficient of the constraint matrix.
+type Entry struct {
+	Row, Col int
+	Val      float64
+}
+
+// Options bound and steer a solve.
+type Options struct {
+	TimeLimit time.Duration // 0: no limit
+	// Start is a feasible solution (a value per column) to start from, or nil. A solve stopped
+	// by its time limit returns at least this.
+	Start []float64
+	// AbsGap is the absolute optimality gap at which HiGHS stops: below 1 proves optimality of
+	// an integral objective. The relative gap is always 0.
+	AbsGap float64
+}
+
+// Status says how a solve ended.
+type Status int
+
+const (
+	Optimal    Status = iota // proven optimal within the gap
+	Limit                    // stopped by the time or an iteration limit, with or without a solution
+	Infeasible               // the problem has no solution
+	Failed                   // any other ending
+)
+
+// Result is the outcome of a solve: Values is nil when HiGHS found no feasible solution.
+type Result struct {
+	Status    Status
+	Values    []float64
+	Objective float64
+	Time      time.Duration
+}
+
+// ErrUnavailable is returned by Solve in a build without cgo, where HiGHS is not linked.
+var ErrUnavailable = errors.New("HiGHS is not linked into this build of cnf (it was built without cgo)")
