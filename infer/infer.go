@@ -28,6 +28,7 @@ type Result struct {
 	Diagnostics []syntax.Diagnostic
 
 	sizes   map[string]Size // the first right-hand side for each array variable
+	final   map[string]Size // the solved sizes, once inference is over (see freeze)
 	iter    map[*syntax.Binding]Size
 	trans   map[*syntax.Binding]*syntax.Binding
 	transOf map[*Var]*syntax.Binding // rigid output size of a transducer -> the transducer
@@ -43,11 +44,26 @@ func (r *Result) OK() bool { return r.Scheme != nil }
 
 // Size returns the solved size of an array variable, or nil for a scalar or unknown name.
 func (r *Result) Size(name string) Size {
+	if r.final != nil {
+		return r.final[name]
+	}
 	t, ok := r.sizes[name]
 	if !ok {
 		return nil
 	}
 	return r.s.resolve(t)
+}
+
+// freeze records every array's solved size, so that a finished Result is only read: requests
+// of the language server read it from several goroutines, and resolving writes (path
+// compression, memo tables).
+func (r *Result) freeze() {
+	final := make(map[string]Size, len(r.sizes))
+	for name := range r.sizes {
+		final[name] = r.Size(name)
+	}
+	r.final = final
+	r.names.frozen = true
 }
 
 // Iter returns the iteration size of a binding (Fig 1.6); nil is ⊥ (an external).
@@ -92,6 +108,7 @@ func Infer(fn *syntax.Func) *Result {
 		r.Scheme = r.generalise()
 		r.liveness()
 	}
+	r.freeze()
 	return r
 }
 
@@ -141,7 +158,7 @@ func (inf *inferrer) binding(b *syntax.Binding) {
 		k1, k2 := s.fresh(false, nil, ""), s.fresh(false, nil, "")
 		inf.constrain(c.A.Name, k1, b)
 		inf.constrain(c.B.Name, k2, b)
-		inf.constrain(b.Name(), &Sum{L: k1, R: k2}, b)
+		inf.constrain(b.Name(), s.mkSum(k1, k2), b)
 	case *syntax.Length:
 		// A scalar: like fold, it adds no constraint.
 	case *syntax.Generate:
@@ -152,7 +169,7 @@ func (inf *inferrer) binding(b *syntax.Binding) {
 		inf.constrain(c.Indices.Name, k, b)
 	case *syntax.Cross:
 		k1, k2 := s.fresh(false, nil, ""), s.fresh(false, nil, "")
-		inf.constrain(b.Name(), &Cross{L: k1, R: k2}, b)
+		inf.constrain(b.Name(), s.mkCross(k1, k2), b)
 		inf.constrain(c.A.Name, k1, b)
 		inf.constrain(c.B.Name, k2, b)
 	case *syntax.External:
@@ -196,7 +213,7 @@ func (inf *inferrer) mapClash(kw *syntax.Ident, arrays []*syntax.Ident, i int, c
 	other := arrays[0]
 	for _, a := range arrays[:i] {
 		t := inf.Size(a.Name)
-		if containsSize(t, cl.a) || containsSize(t, cl.b) {
+		if contains(t, cl.a) || contains(t, cl.b) {
 			other = a
 			break
 		}
@@ -207,19 +224,6 @@ func (inf *inferrer) mapClash(kw *syntax.Ident, arrays []*syntax.Ident, i int, c
 	inf.errorf(bad.Range, append(relOther, relBad...),
 		"%s needs %s and %s to have the same size, but %s and %s; %s",
 		kw.Name, other.Name, bad.Name, descOther, descBad, reason)
-}
-
-func containsSize(t, part Size) bool {
-	if Equal(t, part) {
-		return true
-	}
-	switch t := t.(type) {
-	case *Cross:
-		return containsSize(t.L, part) || containsSize(t.R, part)
-	case *Sum:
-		return containsSize(t.L, part) || containsSize(t.R, part)
-	}
-	return false
 }
 
 // reason says, in the terms of the sizes involved, why they are not known to be equal.
@@ -278,10 +282,10 @@ func (inf *inferrer) checkParams(kw *syntax.Ident, arrays []*syntax.Ident, befor
 		// (p itself when p is an argument).
 		var other, via *syntax.Ident
 		for _, a := range arrays {
-			if other == nil && containsSize(before[a.Name], v) {
+			if other == nil && contains(before[a.Name], v) {
 				other = a
 			}
-			if via == nil && !containsSize(before[a.Name], v) && Equal(before[a.Name], before[p.Name]) {
+			if via == nil && !contains(before[a.Name], v) && Equal(before[a.Name], before[p.Name]) {
 				via = a
 			}
 		}
@@ -429,7 +433,7 @@ func (r *Result) iterations() {
 		case *syntax.Gather:
 			it = r.Size(c.Indices.Name)
 		case *syntax.Cross:
-			it = &Cross{L: r.Size(c.A.Name), R: r.Size(c.B.Name)}
+			it = r.s.mkCross(r.Size(c.A.Name), r.Size(c.B.Name))
 		case *syntax.External:
 			it = nil // ⊥
 		default:

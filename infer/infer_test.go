@@ -4,6 +4,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -151,4 +152,39 @@ func TestSchemeInvariance(t *testing.T) {
 			t.Fatalf("reordering changed the scheme:\n%s\n%s", want, reordered)
 		}
 	})
+}
+
+// TestResultConcurrentReads reads one finished Result from several goroutines, as the language
+// server's requests do: sizes, their printing, iteration sizes, concestors and lengths. Under
+// the race detector this fails if reading writes (resolving once compressed paths and filled
+// memo tables on every call).
+func TestResultConcurrentReads(t *testing.T) {
+	src, err := os.ReadFile("../examples/everything.cnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := Analyze("everything.cnf", src)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, r := range prog.Funcs {
+				if r == nil {
+					continue
+				}
+				for _, a := range r.Func.Def.Bindings {
+					for _, id := range a.Names {
+						_ = r.FormatSize(r.Size(id.Name), true)
+					}
+					_, _ = r.LengthOf(a)
+					for _, b := range r.Func.Def.Bindings {
+						_, _, _, _ = r.Concestors(a, b)
+						_ = r.SameIter(a, b)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

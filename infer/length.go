@@ -39,6 +39,11 @@ func (r *Result) LengthOf(b *syntax.Binding) (l Length, ok bool) {
 		return Length{}, false
 	}
 	t := r.Size(c.Array.Name)
+	if treeSize(t, map[Size]int{}) > maxKnownTerms {
+		// A size such as that of 20 appends of an array to itself is a small DAG but a huge
+		// expression: count it at run time rather than write it out.
+		return Length{Source: c.Array.Name}, true
+	}
 	if e := r.sizeExpr(t, 0); e != nil {
 		return Length{Known: e}, true
 	}
@@ -46,6 +51,25 @@ func (r *Result) LengthOf(b *syntax.Binding) (l Length, ok bool) {
 		return Length{Source: v.Output}, true
 	}
 	return Length{Source: c.Array.Name}, true
+}
+
+// maxKnownTerms bounds the sizes whose length is written as an expression of the parameters.
+const maxKnownTerms = 64
+
+// treeSize is the number of nodes of a size written as a tree (at most maxKnownTerms + 1: it
+// stops counting there).
+func treeSize(t Size, memo map[Size]int) int {
+	if n, ok := memo[t]; ok {
+		return n
+	}
+	n := 1
+	switch t.(type) {
+	case *Cross, *Sum:
+		l, r, _ := parts(t)
+		n = min(1+treeSize(l, memo)+treeSize(r, memo), maxKnownTerms+1)
+	}
+	memo[t] = n
+	return n
 }
 
 // sizeExpr is an expression of the parameters that computes a size, or nil.

@@ -2,6 +2,7 @@ package infer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -45,34 +46,94 @@ type Iter = Size
 
 // subst is the solved substitution: flexible variables bound to sizes. It is the only mutable
 // state of a solve and belongs to one inference.
+//
+// Sizes are hash-consed: every cross and sum is made by mkCross or mkSum, which return the one
+// node for a pair of components, so a size is a DAG whose equal parts are shared. A chain
+// `c1 = append c0 c0; c2 = append c1 c1; ...` has a size of 2^n terms as a tree but n nodes as
+// a DAG; every traversal below visits each node once (memo tables keyed by node), so inference
+// stays polynomial where copying trees was exponential (28 such lines exhausted memory).
 type subst struct {
 	bound map[*Var]Size
 	next  int
+	// gen counts bindings: a memoised resolution is valid while gen is unchanged.
+	gen   int
+	memo  map[Size]resolution
+	cross map[[2]Size]*Cross
+	sum   map[[2]Size]*Sum
 }
 
-func newSubst() *subst { return &subst{bound: map[*Var]Size{}} }
+// resolution is a resolved size and the generation of the substitution it was resolved in.
+type resolution struct {
+	gen int
+	t   Size
+}
+
+func newSubst() *subst {
+	return &subst{bound: map[*Var]Size{}, memo: map[Size]resolution{}, cross: map[[2]Size]*Cross{}, sum: map[[2]Size]*Sum{}}
+}
 
 func (s *subst) fresh(rigid bool, origin *syntax.Binding, output string) *Var {
 	s.next++
 	return &Var{id: s.next, Rigid: rigid, Origin: origin, Output: output}
 }
 
-// resolve applies the substitution to a size, fully.
+// mkCross returns the cross size l × r, the same node for the same components.
+func (s *subst) mkCross(l, r Size) *Cross {
+	k := [2]Size{l, r}
+	if c, ok := s.cross[k]; ok {
+		return c
+	}
+	c := &Cross{L: l, R: r}
+	s.cross[k] = c
+	return c
+}
+
+// mkSum returns the sum size l + r, the same node for the same components.
+func (s *subst) mkSum(l, r Size) *Sum {
+	k := [2]Size{l, r}
+	if c, ok := s.sum[k]; ok {
+		return c
+	}
+	c := &Sum{L: l, R: r}
+	s.sum[k] = c
+	return c
+}
+
+// resolve applies the substitution to a size, fully. A compound size whose components do not
+// change is returned as it is; each node is resolved once per generation.
 func (s *subst) resolve(t Size) Size {
 	switch t := t.(type) {
 	case *Var:
 		if b, ok := s.bound[t]; ok {
 			r := s.resolve(b)
-			s.bound[t] = r // path compression
+			s.bound[t] = r // path compression: the same meaning, so gen stays
 			return r
 		}
 		return t
-	case *Cross:
-		return &Cross{L: s.resolve(t.L), R: s.resolve(t.R)}
-	case *Sum:
-		return &Sum{L: s.resolve(t.L), R: s.resolve(t.R)}
+	case *Cross, *Sum:
+		if m, ok := s.memo[t]; ok && m.gen == s.gen {
+			return m.t
+		}
+		l, r, sum := parts(t)
+		rl, rr := s.resolve(l), s.resolve(r)
+		var out Size = t
+		switch {
+		case rl == l && rr == r:
+		case sum:
+			out = s.mkSum(rl, rr)
+		default:
+			out = s.mkCross(rl, rr)
+		}
+		s.memo[t] = resolution{s.gen, out}
+		return out
 	}
 	return t
+}
+
+// bind binds a flexible variable.
+func (s *subst) bind(v *Var, t Size) {
+	s.bound[v] = t
+	s.gen++
 }
 
 // clash describes why two sizes cannot be unified: the two innermost parts that disagree.
@@ -82,25 +143,27 @@ type clash struct {
 }
 
 // unify makes two sizes equal, binding flexible variables. Rigid variables only equal
-// themselves; cross sizes unify componentwise.
+// themselves; cross sizes unify componentwise. Hash-consing makes equal resolved sizes the
+// same node, so shared parts are unified once: the second visit finds them identical.
 func (s *subst) unify(a, b Size) *clash {
 	a, b = s.resolve(a), s.resolve(b)
+	if a == b {
+		return nil
+	}
 	va, aIsVar := a.(*Var)
 	vb, bIsVar := b.(*Var)
 	switch {
-	case aIsVar && bIsVar && va == vb:
-		return nil
 	case aIsVar && !va.Rigid:
 		if occurs(va, b) {
 			return &clash{a: a, b: b, occurs: true}
 		}
-		s.bound[va] = b
+		s.bind(va, b)
 		return nil
 	case bIsVar && !vb.Rigid:
 		if occurs(vb, a) {
 			return &clash{a: b, b: a, occurs: true}
 		}
-		s.bound[vb] = a
+		s.bind(vb, a)
 		return nil
 	case aIsVar || bIsVar:
 		return &clash{a: a, b: b}
@@ -127,25 +190,54 @@ func parts(t Size) (l, r Size, sum bool) {
 	panic("infer: parts of a size variable")
 }
 
-func occurs(v *Var, t Size) bool {
-	switch t := t.(type) {
-	case *Var:
-		return t == v
-	case *Cross:
-		return occurs(v, t.L) || occurs(v, t.R)
-	case *Sum:
-		return occurs(v, t.L) || occurs(v, t.R)
+// walk calls visit on every node of a size once, depth first, left to right; visit returns
+// false to skip a node's components.
+func walk(t Size, visit func(Size) bool) {
+	seen := map[Size]bool{}
+	var rec func(Size)
+	rec = func(t Size) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		if !visit(t) {
+			return
+		}
+		if _, isVar := t.(*Var); !isVar {
+			l, r, _ := parts(t)
+			rec(l)
+			rec(r)
+		}
 	}
-	return false
+	rec(t)
 }
 
+// contains reports whether part occurs in t (by identity; sizes are hash-consed).
+func contains(t, part Size) bool {
+	found := false
+	walk(t, func(n Size) bool {
+		found = found || n == part || Equal(n, part)
+		return !found
+	})
+	return found
+}
+
+func occurs(v *Var, t Size) bool { return contains(t, v) }
+
 // Equal reports whether two resolved sizes are the same size. Two ⊥ iteration sizes are not
-// equal: externals never share a loop.
+// equal: externals never share a loop. Resolved sizes of one definition are hash-consed, so
+// equal ones are usually the same node; the structural comparison covers the rest, and stops
+// at the first difference.
 func Equal(a, b Size) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	if a == b {
+		return true
+	}
 	switch a := a.(type) {
 	case *Var:
-		bv, ok := b.(*Var)
-		return ok && a == bv
+		return false
 	case *Cross:
 		bc, ok := b.(*Cross)
 		return ok && Equal(a.L, bc.L) && Equal(a.R, bc.R)
@@ -156,21 +248,14 @@ func Equal(a, b Size) bool {
 	return false
 }
 
-// vars lists the variables of a size, left to right, each once.
+// vars lists the variables of a size, left to right, each once, after those already in into.
 func vars(t Size, into []*Var) []*Var {
-	switch t := t.(type) {
-	case *Var:
-		for _, v := range into {
-			if v == t {
-				return into
-			}
+	walk(t, func(n Size) bool {
+		if v, ok := n.(*Var); ok && !slices.Contains(into, v) {
+			into = append(into, v)
 		}
-		return append(into, t)
-	case *Cross:
-		return vars(t.R, vars(t.L, into))
-	case *Sum:
-		return vars(t.R, vars(t.L, into))
-	}
+		return true
+	})
 	return into
 }
 
@@ -188,6 +273,9 @@ func rigidVars(t Size) []*Var {
 // naming gives variables canonical names k1, k2, ... in order of first appearance.
 type naming struct {
 	index map[*Var]int
+	// frozen: every variable of the definition has its name, and the table is only read
+	// (from several goroutines). A variable without a name then prints as k?.
+	frozen bool
 }
 
 func (n *naming) add(t Size) {
@@ -198,15 +286,25 @@ func (n *naming) add(t Size) {
 	}
 }
 
+// maxFormat bounds the length of a printed size. A size is a DAG (see subst) whose tree can be
+// exponentially large; past this many bytes the printout ends with "…".
+const maxFormat = 200
+
 // format prints a size: "k1", "k1 × k2" (unicode) or "k1 * k2" (ASCII), "k1 + k2"; nested
-// compound sizes are parenthesised.
+// compound sizes are parenthesised. Sizes longer than maxFormat are cut short with "…".
 func (n *naming) format(t Size, unicode bool) string {
 	var b strings.Builder
-	n.write(&b, t, unicode, false)
+	if !n.write(&b, t, unicode, false) {
+		b.WriteString(" …")
+	}
 	return b.String()
 }
 
-func (n *naming) write(b *strings.Builder, t Size, unicode, nested bool) {
+// write prints t into b; it returns false when it stopped at maxFormat.
+func (n *naming) write(b *strings.Builder, t Size, unicode, nested bool) bool {
+	if b.Len() > maxFormat {
+		return false
+	}
 	switch t := t.(type) {
 	case nil:
 		if unicode {
@@ -216,34 +314,39 @@ func (n *naming) write(b *strings.Builder, t Size, unicode, nested bool) {
 		}
 	case *Var:
 		i, ok := n.index[t]
-		if !ok {
-			n.index[t] = len(n.index) + 1
-			i = n.index[t]
+		switch {
+		case ok:
+		case n.frozen:
+			b.WriteString("k?")
+			return true
+		default:
+			i = len(n.index) + 1
+			n.index[t] = i
 		}
 		fmt.Fprintf(b, "k%d", i)
-	case *Cross:
+	case *Cross, *Sum:
+		l, r, sum := parts(t)
+		op := " + "
+		switch {
+		case sum:
+		case unicode:
+			op = " × "
+		default:
+			op = " * "
+		}
 		if nested {
 			b.WriteString("(")
 		}
-		n.write(b, t.L, unicode, true)
-		if unicode {
-			b.WriteString(" × ")
-		} else {
-			b.WriteString(" * ")
+		if !n.write(b, l, unicode, true) {
+			return false
 		}
-		n.write(b, t.R, unicode, true)
-		if nested {
-			b.WriteString(")")
+		b.WriteString(op)
+		if !n.write(b, r, unicode, true) {
+			return false
 		}
-	case *Sum:
-		if nested {
-			b.WriteString("(")
-		}
-		n.write(b, t.L, unicode, true)
-		b.WriteString(" + ")
-		n.write(b, t.R, unicode, true)
 		if nested {
 			b.WriteString(")")
 		}
 	}
+	return true
 }
