@@ -6,9 +6,12 @@ import (
 	"strings"
 )
 
-// maxNesting bounds the nesting of parentheses, lambdas and types. Deeper input is reported
-// as an error instead of exhausting the stack (100,000 nested parentheses are a test input).
-const maxNesting = 1000
+// MaxNesting bounds the nesting of parentheses, lambdas, ifs, operator chains and types: an
+// expression is at most this many levels deep as a tree. Deeper input is reported as an error
+// instead of exhausting the stack, here or in any later pass (every pass that recurses over
+// expressions relies on it: 100,000 nested parentheses, a million nested lambdas and a sum of a
+// million terms are test inputs).
+const MaxNesting = 1000
 
 // Parse parses a CNF source file. It never fails: it always returns a File holding every
 // declaration it could recognise, plus the syntax diagnostics. An error inside one binding or
@@ -128,8 +131,8 @@ func (p *parser) describeAhead(t token) string {
 
 func (p *parser) enter() bool {
 	p.depth++
-	if p.depth > maxNesting {
-		p.errorf(rng(p.tok()), "expression nested too deeply (more than %d levels)", maxNesting)
+	if p.depth > MaxNesting {
+		p.errorf(rng(p.tok()), "expression nested too deeply (more than %d levels)", MaxNesting)
 		return false
 	}
 	return true
@@ -673,6 +676,12 @@ func (p *parser) parseCombinator() Combinator {
 		if a == nil {
 			return nil
 		}
+		if deeperThan(a, MaxNesting) {
+			// A chain of operators is built in a loop, so the parser's own count does not see
+			// its depth; every later pass would recurse through it.
+			p.errorf(a.Span(), "expression nested too deeply (more than %d levels)", MaxNesting)
+			return nil
+		}
 		args = append(args, a)
 	}
 	return p.buildCombinator(kw, args)
@@ -1016,9 +1025,15 @@ func fixityOf(op *Op) fixity {
 
 func (p *parser) parseExpr() Expr {
 	switch p.tok().kind {
-	case tLambda:
-		return p.parseLambda()
-	case tIf:
+	case tLambda, tIf:
+		// A lambda's body and an if's branches nest: count them like parentheses.
+		if !p.enter() {
+			return nil
+		}
+		defer p.leave()
+		if p.tok().kind == tLambda {
+			return p.parseLambda()
+		}
 		return p.parseIf()
 	}
 	return p.parseOpExpr(0)

@@ -45,6 +45,11 @@ func TestRobustInputs(t *testing.T) {
 		{"long operator chain", []byte("f xs =\n  let ys = map (\\x -> x" + strings.Repeat(" . x", 100000) + ") xs\n  in ys\n"), true},
 		{"deep types", []byte("f :: " + strings.Repeat("Array (", 100000) + "Int" + strings.Repeat(")", 100000) + "\nf xs =\n  let ys = map (+ 1) xs\n  in ys\n"), true},
 		{"deep lambda patterns", []byte("f xs =\n  let ys = map (\\" + strings.Repeat("(", 100000) + "x" + strings.Repeat(")", 100000) + " -> x) xs\n  in ys\n"), true},
+		{"a sum of a million terms", []byte("f xs =\n  let ys = map (\\x -> x" + strings.Repeat(" + x", 1000000) + ") xs\n  in ys\n"), true},
+		{"a sum just deeper than the limit", []byte("f xs =\n  let ys = map (\\x -> x" + strings.Repeat(" + x", MaxNesting) + ") xs\n  in ys\n"), true},
+		{"a sum just within the limit", []byte("f xs =\n  let ys = map (\\x -> x" + strings.Repeat(" + x", MaxNesting-3) + ") xs\n  in ys\n"), false},
+		{"a million nested lambdas", []byte("f xs =\n  let ys = map (" + strings.Repeat("\\a -> ", 1000000) + "1) xs\n  in ys\n"), true},
+		{"a million nested ifs", []byte("f xs =\n  let ys = map (\\x -> " + strings.Repeat("if x > 0 then 1 else ", 1000000) + "0) xs\n  in ys\n"), true},
 		{"10 MB file", big.Bytes(), false},
 		{"only open braces", bytes.Repeat([]byte("{"), 100000), true},
 		{"unterminated comment at EOF", []byte("{-"), true},
@@ -55,6 +60,9 @@ func TestRobustInputs(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			prog := Analyze("input.cnf", c.src)
 			checkInvariants(t, prog)
+			// Every later pass recurses over expressions: what the parser accepts must be
+			// shallow enough for all of them (the printer stands in for them here).
+			_ = Format(prog.File)
 			if got := HasErrors(prog.Diagnostics); got != c.errors {
 				t.Errorf("errors = %v, want %v; diagnostics:\n%s", got, c.errors, renderDiagnostics(prog))
 			}
