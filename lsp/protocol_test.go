@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -137,6 +138,60 @@ func TestUnknownMethodAndMalformedJSON(t *testing.T) {
 	c.request("after", "shutdown", nil)
 	if m := c.response(`"after"`); m.Error != nil {
 		t.Fatalf("the server did not survive malformed messages: %+v", m.Error)
+	}
+}
+
+// A header without a usable Content-Length loses the stream's framing: the server must end the
+// session with an error (so that the client restarts it) instead of reading on as headers and
+// answering nothing.
+func TestBrokenFramingEndsTheSession(t *testing.T) {
+	for name, raw := range map[string]string{
+		"no Content-Length":                     "Content-Type: application/vscode-jsonrpc\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"shutdown\"}",
+		"a Content-Length that is not a number": "Content-Length: twelve\r\n\r\n{}",
+		"a negative Content-Length":             "Content-Length: -5\r\n\r\n{}",
+		"input ending inside a body":            "Content-Length: 100\r\n\r\n{\"jsonrpc\"",
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := startRaw(t, DefaultOptions())
+			c.initialize()
+			c.mu.Lock()
+			io.WriteString(c.conn, raw)
+			if name == "input ending inside a body" {
+				c.conn.Close()
+			}
+			c.mu.Unlock()
+			go io.Copy(io.Discard, c.in) // the server may still write; nobody reads otherwise
+			select {
+			case err := <-c.done:
+				if !errors.Is(err, ErrFraming) {
+					t.Fatalf("Serve returned %v, want an error wrapping ErrFraming", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the server did not end the session: it would sit deaf")
+			}
+		})
+	}
+}
+
+// A message over MaxMessage is skipped by its length, which keeps the stream in step: the next
+// request is answered.
+func TestOversizedMessageSkipped(t *testing.T) {
+	c := startRaw(t, DefaultOptions())
+	c.initialize()
+	big := MaxMessage + 1000
+	c.mu.Lock()
+	c.conn.SetWriteDeadline(time.Now().Add(20 * time.Second))
+	go func() {
+		fmt.Fprintf(c.conn, "Content-Length: %d\r\n\r\n", big)
+		chunk := strings.Repeat("x", 1<<20)
+		for left := big; left > 0; left -= len(chunk) {
+			io.WriteString(c.conn, chunk[:min(left, len(chunk))])
+		}
+		c.mu.Unlock()
+	}()
+	c.request("next", "shutdown", nil)
+	if m := c.response(`"next"`); m.Error != nil {
+		t.Fatalf("after an oversized message: %+v", m.Error)
 	}
 }
 

@@ -50,8 +50,9 @@ const (
 
 // Server is a cnf language server for one client connection.
 type Server struct {
-	conn jsonrpc2.Conn
-	log  *log.Logger
+	conn   jsonrpc2.Conn
+	stream *stream
+	log    *log.Logger
 
 	mu       sync.Mutex
 	state    state
@@ -90,6 +91,12 @@ func (s *Server) Run(ctx context.Context) error {
 		s.conn.Close()
 	}
 	s.closeAll()
+	if err := s.stream.failure(); err != nil {
+		// The client restarts a server that exits with an error; one that stayed up with a
+		// broken stream would answer nothing.
+		s.log.Printf("ending the session: %v", err)
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.state == shutDown {
@@ -100,8 +107,10 @@ func (s *Server) Run(ctx context.Context) error {
 
 // NewServer makes a server on a connection without starting it (tests start it themselves).
 func NewServer(rwc io.ReadWriteCloser, logw io.Writer, opts Options) *Server {
+	st := newStream(rwc, opts.RPCTrace)
 	s := &Server{
-		conn:     jsonrpc2.NewConn(newStream(rwc, opts.RPCTrace)),
+		conn:     jsonrpc2.NewConn(st),
+		stream:   st,
 		log:      log.New(logw, "cnf lsp: ", log.LstdFlags|log.Lmicroseconds),
 		opts:     opts,
 		docs:     map[string]*document{},

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -31,6 +32,7 @@ type stream struct {
 	c     io.Closer
 	mu    sync.Mutex
 	trace *tracer // nil: no trace
+	err   error   // what ended the connection, if the stream ended it; guarded by mu
 }
 
 func newStream(rwc io.ReadWriteCloser, trace io.Writer) *stream {
@@ -85,39 +87,67 @@ func (t *tracer) message(dir string, body []byte) {
 	fmt.Fprintf(t.w, "%s %s %s %s %s (%d bytes) %s\n", time.Now().Format("15:04:05.000000"), dir, kind, id, m.Method, len(body), truncate(string(body), 300))
 }
 
+// ErrFraming is the cause of a connection ended because its base-protocol framing was broken:
+// the header of a message did not say its length, so where the next message starts is lost.
+var ErrFraming = errors.New("broken message framing")
+
+// Read reads the next message. A body that is not JSON-RPC is turned into a malformedMethod
+// notification and the connection goes on. Headers without a usable Content-Length end the
+// connection with an error wrapping ErrFraming: the body's end cannot be found, and going on
+// would read the rest of the stream as headers and leave the server deaf. A message longer
+// than MaxMessage is skipped (its length is known, so the stream stays in step) and reported.
 func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
-		length := -1
+		length, sawHeader, badLength := int64(-1), false, ""
 		var total int64
 		for {
 			line, err := s.in.ReadString('\n')
 			total += int64(len(line))
 			if err != nil {
-				return nil, total, err // end of input: the connection is over
+				if sawHeader || strings.TrimSpace(line) != "" {
+					return nil, total, s.fail(fmt.Errorf("%w: the input ended inside a message header", ErrFraming))
+				}
+				return nil, total, err // end of input between messages: the connection is over
 			}
 			line = strings.TrimRight(line, "\r\n")
 			if line == "" {
-				if length < 0 {
+				if !sawHeader {
 					continue // stray blank line between messages
 				}
 				break
 			}
+			sawHeader = true
 			name, value, ok := strings.Cut(line, ":")
-			if !ok {
-				continue // not a header: skip it
+			if !ok || !strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+				continue // another header (Content-Type) or a stray line: not ours to judge
 			}
-			if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
-				n, err := strconv.Atoi(strings.TrimSpace(value))
-				if err == nil && n >= 0 && n <= MaxMessage {
-					length = n
-				}
+			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+			if err != nil || n < 0 {
+				badLength = strings.TrimSpace(value)
+				continue
 			}
+			length = n
+		}
+		switch {
+		case length < 0 && badLength != "":
+			return nil, total, s.fail(fmt.Errorf("%w: Content-Length %q is not a length", ErrFraming, truncate(badLength, 40)))
+		case length < 0:
+			return nil, total, s.fail(fmt.Errorf("%w: a message header without Content-Length", ErrFraming))
+		case length > MaxMessage:
+			skipped, err := io.CopyN(io.Discard, s.in, length)
+			total += skipped
+			if err != nil {
+				return nil, total, s.fail(fmt.Errorf("%w: the input ended inside a message of %d bytes", ErrFraming, length))
+			}
+			note, _ := jsonrpc2.NewNotification(malformedMethod, map[string]string{
+				"error": fmt.Sprintf("a message of %d bytes was skipped: the limit is %d bytes", length, MaxMessage)})
+			return note, total, nil
 		}
 		body := make([]byte, length)
 		if _, err := io.ReadFull(s.in, body); err != nil {
-			return nil, total, err
+			return nil, total, s.fail(fmt.Errorf("%w: the input ended inside a message of %d bytes", ErrFraming, length))
 		}
-		total += int64(length)
+		total += length
 		s.trace.message("<-", body)
 		msg, err := jsonrpc2.DecodeMessage(body)
 		if err != nil {
@@ -126,6 +156,23 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 		return msg, total, nil
 	}
+}
+
+// fail records the error that ends the connection, for Run to report.
+func (s *stream) fail(err error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.err = err
+	}
+	return err
+}
+
+// failure is the error that ended the connection, or nil.
+func (s *stream) failure() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 func truncate(s string, n int) string {
