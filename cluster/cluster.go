@@ -12,9 +12,13 @@ import (
 // DefaultTimeLimit bounds each ILP solve unless the caller says otherwise.
 const DefaultTimeLimit = 2 * time.Second
 
+// NoTimeLimit as Options.TimeLimit lets the solver run until it proves its answer optimal (or
+// the context ends).
+const NoTimeLimit time.Duration = -1
+
 // Options configure clustering.
 type Options struct {
-	TimeLimit    time.Duration // per solve; 0 means DefaultTimeLimit
+	TimeLimit    time.Duration // per solve; 0 means DefaultTimeLimit, NoTimeLimit none
 	SameSizeOnly bool          // the Megiddo-Sarkar variant
 	Together     [][2]int      // node pairs forced into one cluster
 }
@@ -36,8 +40,11 @@ type Result struct {
 func Solve(ctx context.Context, g *Graph, opts Options) (*Result, error) {
 	m := Formulate(g, FormulateOptions{SameSizeOnly: opts.SameSizeOnly, Together: opts.Together})
 	limit := opts.TimeLimit
-	if limit <= 0 {
+	switch {
+	case limit == 0:
 		limit = DefaultTimeLimit
+	case limit < 0:
+		limit = 0 // SolveModel's "no limit"
 	}
 	var start []float64
 	if len(opts.Together) == 0 {

@@ -98,14 +98,31 @@ func CheckInputs(fn *syntax.Func, inputs map[string]Value) error {
 			missing = append(missing, p.Name)
 			continue
 		}
-		if _, isArr := v.(Array); isArr != (p.Kind == syntax.Array) {
-			return fmt.Errorf("parameter %s is %s, but %s was given", p.Name, article(p.Kind), FormatValue(v))
+		if err := CheckInput(p, v); err != nil {
+			return err
 		}
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("no value for %s", strings.Join(missing, ", "))
 	}
 	return nil
+}
+
+// CheckInput checks that a parameter's value is of its kind (array or scalar).
+func CheckInput(p *syntax.Symbol, v Value) error {
+	if _, isArr := v.(Array); isArr != (p.Kind == syntax.Array) {
+		return fmt.Errorf("parameter %s is %s, but %s was given", p.Name, article(p.Kind), shortValue(v))
+	}
+	return nil
+}
+
+// shortValue prints a value for an error message, cut short if it is long.
+func shortValue(v Value) string {
+	s := FormatValue(v)
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:37]) + "... (" + describeValue(v) + ")"
+	}
+	return s
 }
 
 func article(k syntax.Kind) string {

@@ -1,10 +1,14 @@
 package fuse
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/cnf-tools/cnf/syntax"
 )
 
 // Value is a run-time value: int64, float64, bool, Tuple, Array or Func.
@@ -97,17 +101,20 @@ func equalAll(a, b []Value) bool {
 	return true
 }
 
-// ParseValue reads a value written as cnf run's --arg takes it: integers, floats, True/False,
-// tuples (a, b) and arrays [x, y, ...], nested.
+// ParseValue reads a value as cnf run's --arg takes it: integers, floats, True/False (or
+// JSON's true/false), tuples (1, 2) and arrays [1, 2, 3], nested; spaces and newlines between
+// the parts are ignored, so a JSON file of numbers, booleans and arrays reads too. Integers
+// outside 64 bits are errors (not silently floats); nesting is bounded by syntax.MaxNesting;
+// error messages quote at most a few dozen characters of the input.
 func ParseValue(s string) (Value, error) {
 	p := &valueParser{s: s}
-	v, err := p.value()
+	v, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
 	p.space()
 	if p.i != len(p.s) {
-		return nil, fmt.Errorf("unexpected %q at position %d", p.s[p.i:], p.i+1)
+		return nil, fmt.Errorf("unexpected %s at position %d", quoteShort(p.s[p.i:]), p.i+1)
 	}
 	return v, nil
 }
@@ -118,18 +125,34 @@ type valueParser struct {
 }
 
 func (p *valueParser) space() {
-	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t') {
+	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
 		p.i++
 	}
 }
 
-func (p *valueParser) value() (Value, error) {
+// quoteShort quotes the start of s, for error messages about inputs that may be huge.
+func quoteShort(s string) string {
+	const limit = 40
+	if len(s) <= limit {
+		return strconv.Quote(s)
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}
+
+func (p *valueParser) value(depth int) (Value, error) {
 	p.space()
 	if p.i >= len(p.s) {
 		return nil, fmt.Errorf("missing value at the end")
 	}
 	switch c := p.s[p.i]; {
 	case c == '[' || c == '(':
+		if depth >= syntax.MaxNesting {
+			return nil, fmt.Errorf("value nested too deeply at position %d (more than %d levels)", p.i+1, syntax.MaxNesting)
+		}
 		closer := byte(']')
 		if c == '(' {
 			closer = ')'
@@ -145,7 +168,7 @@ func (p *valueParser) value() (Value, error) {
 			return Tuple{}, nil
 		}
 		for {
-			v, err := p.value()
+			v, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
 			}
@@ -159,7 +182,10 @@ func (p *valueParser) value() (Value, error) {
 				p.i++
 				break
 			}
-			return nil, fmt.Errorf("expected , or %c at position %d", closer, p.i+1)
+			if p.i >= len(p.s) {
+				return nil, fmt.Errorf("expected , or %c at the end", closer)
+			}
+			return nil, fmt.Errorf("expected , or %c at position %d, found %s", closer, p.i+1, quoteShort(p.s[p.i:]))
 		}
 		if closer == ']' {
 			return Array(elems), nil
@@ -170,22 +196,26 @@ func (p *valueParser) value() (Value, error) {
 		return Tuple(elems), nil
 	default:
 		start := p.i
-		for p.i < len(p.s) && strings.IndexByte(" \t,)]", p.s[p.i]) < 0 {
+		for p.i < len(p.s) && strings.IndexByte(" \t\r\n,)]", p.s[p.i]) < 0 {
 			p.i++
 		}
 		word := p.s[start:p.i]
 		switch word {
-		case "True":
+		case "True", "true":
 			return true, nil
-		case "False":
+		case "False", "false":
 			return false, nil
 		}
-		if n, err := strconv.ParseInt(word, 10, 64); err == nil {
+		n, err := strconv.ParseInt(word, 10, 64)
+		if err == nil {
 			return n, nil
+		}
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, fmt.Errorf("the integer %s at position %d does not fit in 64 bits (a float is written with a decimal point)", quoteShort(word), start+1)
 		}
 		if f, err := strconv.ParseFloat(word, 64); err == nil {
 			return f, nil
 		}
-		return nil, fmt.Errorf("%q is not a number, True, False, a tuple or an array", word)
+		return nil, fmt.Errorf("%s at position %d is not a number, True, False, a tuple or an array", quoteShort(word), start+1)
 	}
 }

@@ -3,8 +3,6 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"unicode"
-	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -75,25 +73,6 @@ func (s *Server) prepareRename(ctx context.Context, raw json.RawMessage) (any, e
 	return toRange(d.prog.Syntax.File, t.id.Range), nil
 }
 
-// validName reports whether a name can be bound: a lowercase identifier (primes allowed) that
-// is neither a keyword nor a combinator.
-func validName(name string) bool {
-	r, size := utf8.DecodeRuneInString(name)
-	if name == "" || !(unicode.IsLower(r) || r == '_') {
-		return false
-	}
-	for _, c := range name[size:] {
-		if !(c == '_' || c == '\'' || unicode.IsLetter(c) || unicode.IsDigit(c)) {
-			return false
-		}
-	}
-	switch name {
-	case "let", "in", "if", "then", "else", "where", "case", "of", "do", "_":
-		return false
-	}
-	return !syntax.IsCombinator(name)
-}
-
 // rename renames a parameter, binder or definition throughout its definition, refusing names
 // that are invalid or already bound there.
 func (s *Server) rename(ctx context.Context, raw json.RawMessage) (any, error) {
@@ -105,7 +84,7 @@ func (s *Server) rename(ctx context.Context, raw json.RawMessage) (any, error) {
 	if err != nil || t == nil {
 		return nil, err
 	}
-	if !validName(p.NewName) {
+	if !syntax.ValidName(p.NewName) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%q is not a valid name: names start with a lowercase letter and are not keywords or combinators", p.NewName)
 	}
 	f := d.prog.Syntax.File

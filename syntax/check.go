@@ -65,6 +65,19 @@ func (fn *Func) Binding(name string) *Binding {
 	return nil
 }
 
+// ParamType returns the type the signature declares for the i-th parameter, or nil (no
+// signature, or one whose parameters do not match the definition's).
+func (fn *Func) ParamType(i int) Type {
+	if fn.Sig == nil {
+		return nil
+	}
+	ft, ok := fn.Sig.Type.(*FuncType)
+	if !ok || len(ft.Params) != len(fn.Def.Params) || i < 0 || i >= len(ft.Params) {
+		return nil
+	}
+	return ft.Params[i]
+}
+
 // Program is a parsed and checked file.
 type Program struct {
 	File        *File
@@ -163,6 +176,9 @@ type defChecker struct {
 	arityBad map[*Binding]bool
 	broken   bool // the definition has syntax errors: uses may sit in the parts that did not parse
 	errs     int
+	// resultTypesOnce holds resultTypes' answer once computed (it reports a mismatch, which
+	// must happen once).
+	resultTypesOnce *[]Type
 }
 
 func (d *defChecker) errorf(r Range, code string, related []Related, format string, args ...any) {
@@ -277,8 +293,17 @@ func kindOfType(t Type) Kind {
 	return Scalar
 }
 
-// resultTypes returns the signature's type for each result, or nil when it does not fit.
+// resultTypes returns the signature's type for each result, or nil when it does not fit (and
+// says so, once).
 func (d *defChecker) resultTypes() []Type {
+	if d.resultTypesOnce == nil {
+		types := d.matchResultTypes()
+		d.resultTypesOnce = &types
+	}
+	return *d.resultTypesOnce
+}
+
+func (d *defChecker) matchResultTypes() []Type {
 	sig, def := d.fn.Sig, d.fn.Def
 	if sig == nil || sig.Type == nil {
 		return nil

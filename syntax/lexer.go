@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"unicode"
 	"unicode/utf8"
@@ -25,6 +26,7 @@ type lexer struct {
 
 func lex(src []byte, report func(Range, string)) ([]token, []*Comment) {
 	lx := &lexer{src: src, lineHead: true, atCol1: true, report: report}
+	lx.pos = bomLen(src) // a byte order mark, as some Windows editors write, is not program text
 	// A rough guess that avoids most re-allocation: one token per four bytes.
 	lx.toks = make([]token, 0, len(src)/4+1)
 	lx.run()
@@ -60,7 +62,15 @@ func (lx *lexer) emit(kind tokenKind, start int) {
 }
 
 func (lx *lexer) isLineStart(p int) bool {
-	return p == 0 || lx.src[p-1] == '\n' || lx.src[p-1] == '\r'
+	return p == bomLen(lx.src) || p > 0 && (lx.src[p-1] == '\n' || lx.src[p-1] == '\r')
+}
+
+// bomLen is the length of the UTF-8 byte order mark that src starts with, or 0.
+func bomLen(src []byte) int {
+	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+		return 3
+	}
+	return 0
 }
 
 func (lx *lexer) newline() {

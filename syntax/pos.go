@@ -84,7 +84,11 @@ func clamp(src []byte, p Pos) Pos {
 func (f *File) Position(p Pos) Position {
 	p = clamp(f.Src, p)
 	l := f.lines.line(p)
-	col := utf8.RuneCount(f.Src[f.lines[l]:p]) + 1
+	start := f.lines[l]
+	if l == 0 {
+		start = min(Pos(bomLen(f.Src)), max(p, 0)) // a byte order mark takes no column
+	}
+	col := utf8.RuneCount(f.Src[start:p]) + 1
 	return Position{Line: l + 1, Column: col}
 }
 

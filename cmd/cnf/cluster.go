@@ -23,7 +23,7 @@ func init() {
 		summary: "find the optimal clustering of each definition into loops (ILP, HiGHS), with baselines",
 		flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print JSON")
-			fs.DurationVar(&timeLimit, "time-limit", cluster.DefaultTimeLimit, "time limit of each ILP solve")
+			timeLimitFlag(fs, &timeLimit, "time limit of each ILP solve")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			return runCluster(ctx, e, args, asJSON, timeLimit)

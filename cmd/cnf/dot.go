@@ -19,7 +19,7 @@ func init() {
 		summary: "print the optimal clustering as a Graphviz diagram",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition (needed when the file has several)")
-			fs.DurationVar(&timeLimit, "time-limit", cluster.DefaultTimeLimit, "time limit of the ILP solve")
+			timeLimitFlag(fs, &timeLimit, "time limit of the ILP solve")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			if len(args) != 1 {

@@ -26,7 +26,7 @@ func init() {
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition (needed when the file has several)")
 			fs.BoolVar(&notes, "notes", false, "show, under each instruction, its joint source labels and the fusion rule")
-			fs.DurationVar(&timeLimit, "time-limit", cluster.DefaultTimeLimit, "time limit of the ILP solve")
+			timeLimitFlag(fs, &timeLimit, "time limit of the ILP solve")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			if len(args) != 1 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/syntax/gen"
 )
 
@@ -35,6 +36,10 @@ func init() {
 			}
 			if bindings < 1 || bindings > 100000 {
 				e.errorf("gen: --bindings must be between 1 and 100000")
+				return exitUsage
+			}
+			if !syntax.ValidName(name) {
+				e.errorf("gen: --name %q is not a name a definition can have (a lowercase identifier that is not a keyword or a combinator)", name)
 				return exitUsage
 			}
 			r := rand.New(rand.NewPCG(seed, 0x636e66))

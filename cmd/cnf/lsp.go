@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	var debounce, timeLimit time.Duration
+	var debounce, limit time.Duration
 	var rpcTrace string
 	def := lsp.DefaultOptions()
 	register(&command{
@@ -19,13 +19,15 @@ func init() {
 		args:    "[--debounce D] [--time-limit D] [--rpc-trace FILE]",
 		summary: "run the language server on standard input and output",
 		flags: func(fs *flag.FlagSet) {
-			fs.DurationVar(&debounce, "debounce", def.Debounce, "delay before clustering and fusion run after an edit")
-			fs.DurationVar(&timeLimit, "time-limit", def.TimeLimit, "time limit of each ILP solve")
+			debounce = def.Debounce
+			fs.Var(nonNegative{&debounce}, "debounce", "`delay` before clustering and fusion run after an edit")
+			limit = def.TimeLimit
+			fs.Var(timeLimit{d: &limit, required: true}, "time-limit", "time limit of each ILP solve (a positive `duration`)")
 			fs.StringVar(&rpcTrace, "rpc-trace", "", "append a line per protocol message to FILE (for debugging editors)")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			opts := def
-			opts.Debounce, opts.TimeLimit = debounce, timeLimit
+			opts.Debounce, opts.TimeLimit = debounce, limit
 			if rpcTrace != "" {
 				f, err := os.OpenFile(rpcTrace, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 				if err != nil {

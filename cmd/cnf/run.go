@@ -5,19 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/syntax"
 )
-
-// argList collects repeated --arg name=value flags.
-type argList []string
-
-func (a *argList) String() string     { return strings.Join(*a, " ") }
-func (a *argList) Set(v string) error { *a = append(*a, v); return nil }
 
 func init() {
 	var (
@@ -36,7 +29,7 @@ func init() {
 			fs.Var(&args, "arg", "an input, name=value: integers, floats, True/False, tuples (1, 2), arrays [1, 2] (repeatable)")
 			fs.BoolVar(&fused, "fused", false, "run each loop of the optimal clustering as its fused process")
 			fs.BoolVar(&network, "network", false, "run each loop of the optimal clustering as its unfused process network")
-			fs.DurationVar(&timeLimit, "time-limit", cluster.DefaultTimeLimit, "time limit of the ILP solve")
+			timeLimitFlag(fs, &timeLimit, "time limit of the ILP solve")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
 			if len(rest) != 1 {
@@ -51,26 +44,12 @@ func init() {
 			if r == nil {
 				return code
 			}
-			inputs := map[string]fuse.Value{}
-			for _, a := range args {
-				name, text, ok := strings.Cut(a, "=")
-				if !ok {
-					e.errorf("run: --arg %q: expected name=value", a)
-					return exitUsage
-				}
-				v, err := fuse.ParseValue(text)
-				if err != nil {
-					e.errorf("run: --arg %s: %v", name, err)
-					return exitUsage
-				}
-				if r.Func.Symbols[name] == nil || r.Func.Symbols[name].Param < 0 {
-					e.errorf("run: %s is not a parameter of %s", name, r.Func.Def.Name.Name)
-					return exitUsage
-				}
-				inputs[name] = v
+			inputs, err := inputsOf(r.Func, args, e.stdin)
+			if err != nil {
+				e.errorf("run: %v", err)
+				return exitUsage
 			}
 			var out map[string]fuse.Value
-			var err error
 			if fused || network {
 				res, serr := cluster.Solve(ctx, cluster.NewGraph(r), cluster.Options{TimeLimit: timeLimit})
 				if serr != nil {

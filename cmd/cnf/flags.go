@@ -1,0 +1,79 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/cnf-tools/cnf/cluster"
+)
+
+// timeLimit is the value of a --time-limit flag: a positive duration, or 0 for no limit
+// (cluster.NoTimeLimit) unless required. A negative duration is a usage error rather than a
+// silent default.
+type timeLimit struct {
+	d        *time.Duration
+	required bool // 0 is refused: the language server must not solve without end
+}
+
+func (t timeLimit) String() string {
+	if t.d == nil {
+		return ""
+	}
+	if *t.d == cluster.NoTimeLimit {
+		return "0"
+	}
+	return t.d.String()
+}
+
+func (t timeLimit) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if s == "0" {
+		d, err = 0, nil
+	}
+	switch {
+	case err != nil:
+		return fmt.Errorf("%q is not a duration such as 2s or 500ms", s)
+	case d < 0:
+		return fmt.Errorf("%s is negative: give a positive duration, or 0 for no limit", s)
+	case d == 0 && t.required:
+		return fmt.Errorf("the language server needs a time limit: give a positive duration")
+	case d == 0:
+		*t.d = cluster.NoTimeLimit
+	default:
+		*t.d = d
+	}
+	return nil
+}
+
+// timeLimitFlag declares --time-limit on fs, defaulting to cluster.DefaultTimeLimit.
+func timeLimitFlag(fs *flag.FlagSet, p *time.Duration, what string) {
+	*p = cluster.DefaultTimeLimit
+	fs.Var(timeLimit{d: p}, "time-limit", what+" (a `duration` such as 2s; 0 for no limit)")
+}
+
+// nonNegative is the value of a duration flag that must not be negative (--debounce).
+type nonNegative struct{ d *time.Duration }
+
+func (n nonNegative) String() string {
+	if n.d == nil {
+		return ""
+	}
+	return n.d.String()
+}
+
+func (n nonNegative) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if s == "0" {
+		d, err = 0, nil
+	}
+	switch {
+	case err != nil:
+		return fmt.Errorf("%q is not a duration such as 150ms", s)
+	case d < 0:
+		return fmt.Errorf("%s is negative", s)
+	}
+	*n.d = d
+	return nil
+}
+
