@@ -76,4 +76,3 @@ func (n nonNegative) Set(s string) error {
 	*n.d = d
 	return nil
 }
-
