@@ -72,7 +72,7 @@ func BenchmarkCuts(b *testing.B) {
 						var m *Model
 						for i := 0; i < b.N; i++ {
 							m = Formulate(g, FormulateOptions{NoCuts: !cuts})
-							sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second, Start: m.StartValues(Greedy(g))})
+							sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second, Start: m.StartValues(Greedy(context.Background(), g, false))})
 							if err != nil {
 								b.Fatal(err)
 							}

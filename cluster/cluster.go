@@ -9,7 +9,7 @@ import (
 	"github.com/cnf-tools/cnf/infer"
 )
 
-// DefaultTimeLimit bounds each ILP solve unless the caller says otherwise.
+// DefaultTimeLimit bounds the clustering of one definition unless the caller says otherwise.
 const DefaultTimeLimit = 2 * time.Second
 
 // NoTimeLimit as Options.TimeLimit lets the solver run until it proves its answer optimal (or
@@ -18,44 +18,126 @@ const NoTimeLimit time.Duration = -1
 
 // Options configure clustering.
 type Options struct {
-	TimeLimit    time.Duration // per solve; 0 means DefaultTimeLimit, NoTimeLimit none
-	SameSizeOnly bool          // the Megiddo-Sarkar variant
-	Together     [][2]int      // node pairs forced into one cluster
+	// TimeLimit bounds everything Solve (or Analyze) does for one definition: the greedy start,
+	// building the model and the solve (Analyze's baseline solve runs beside the main one,
+	// within the same limit). 0 means DefaultTimeLimit, NoTimeLimit none.
+	TimeLimit    time.Duration
+	SameSizeOnly bool     // the Megiddo-Sarkar variant
+	Together     [][2]int // node pairs forced into one cluster
+	// Solver solves the model; nil means DefaultSolver.
+	Solver Solver
+	// Budget bounds the model; the zero value means DefaultBudget.
+	Budget Budget
+}
+
+// deadline is when a call with these options must be done (zero: never).
+func (o Options) deadline(start time.Time) time.Time {
+	switch {
+	case o.TimeLimit == 0:
+		return start.Add(DefaultTimeLimit)
+	case o.TimeLimit < 0:
+		return time.Time{}
+	}
+	return start.Add(o.TimeLimit)
 }
 
 // Result is a clustering found by the ILP, with how it was found.
 type Result struct {
 	*Clustering
-	Model     *Model
-	Objective int  // Fig 1.14's objective for the clustering
-	Optimal   bool // proven optimal by the solver
+	Model     *Model // nil when no model was built (see Note)
+	Objective int    // Fig 1.14's objective for the clustering
+	Optimal   bool   // proven optimal
 	SolveTime time.Duration
-	// Fallback is non-empty when the solver failed and the clustering is the unfused one: why.
+	// Note says, when the clustering is not proven optimal, why and where it comes from: the
+	// solver's time limit, a definition too large for the ILP (the greedy clustering), ...
+	Note string
+	// Fallback is non-empty when the solver failed: why, and which clustering is shown instead.
 	Fallback string
 }
 
-// Solve formulates and solves the ILP for a graph. It never fails: if HiGHS finds no solution
-// (an error, or the time limit with nothing found), it falls back to the unfused clustering and
-// says so in Fallback. Only the context's cancellation is returned as an error.
+// Solve finds the optimal clustering of a graph. It never fails: when it cannot prove
+// optimality within its options (the time limit, a model over the budget) it returns the best
+// clustering it has, not marked optimal, with a Note saying why; if HiGHS fails, it falls back
+// to the greedy clustering (or the unfused one, when pairs are forced together) and says so in
+// Fallback. Only the context's cancellation is returned as an error.
+//
+// Every phase observes the time limit: the greedy start stops early (keeping what it has),
+// building the model checks the clock, and the solver gets what is left.
 func Solve(ctx context.Context, g *Graph, opts Options) (*Result, error) {
-	m := Formulate(g, FormulateOptions{SameSizeOnly: opts.SameSizeOnly, Together: opts.Together})
-	limit := opts.TimeLimit
-	switch {
-	case limit == 0:
-		limit = DefaultTimeLimit
-	case limit < 0:
-		limit = 0 // SolveModel's "no limit"
+	start := time.Now()
+	deadline := opts.deadline(start)
+	dctx := ctx
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		dctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
 	}
-	var start []float64
+	res, err := solve(ctx, dctx, g, opts, deadline)
+	if err != nil {
+		return nil, err
+	}
+	res.SolveTime = time.Since(start)
+	return res, nil
+}
+
+func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time) (*Result, error) {
+	var greedy *Clustering
 	if len(opts.Together) == 0 {
-		// A greedy clustering as the starting solution (valid for both variants when the
-		// variant's own rules hold; HiGHS ignores a start that violates the model).
-		start = m.StartValues(Greedy(g))
+		// A clustering found without the ILP: the solver's start, and the answer when the
+		// model cannot be solved in time.
+		greedy = Greedy(dctx, g, opts.SameSizeOnly)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if greedy.Cost() == 0 {
+			// Every cost is non-negative: nothing can be better.
+			return &Result{Clustering: greedy, Objective: 0, Optimal: true}, nil
+		}
+		if dctx.Err() != nil {
+			return notProven(greedy, nil, "the time limit was reached before the solver started: the greedy clustering"), nil
+		}
 	}
-	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: start})
+	size := EstimateModel(g, opts.SameSizeOnly)
+	if size.Free == 0 && greedy != nil && len(greedy.Clusters) == len(g.Nodes) {
+		// No two bindings can share a loop: the unfused clustering is the only one.
+		return &Result{Clustering: greedy, Objective: greedy.Cost(), Optimal: true}, nil
+	}
+	budget := opts.Budget.orDefault()
+	if size.Columns > budget.Columns || size.Rows > budget.Rows {
+		why := fmt.Sprintf("too large for the ILP (about %d variables and %d constraints; the budget is %d and %d)", size.Columns, size.Rows, budget.Columns, budget.Rows)
+		if greedy == nil {
+			return fallback(g, nil, why+": showing the unfused clustering"), nil
+		}
+		return notProven(greedy, nil, why+": the greedy clustering"), nil
+	}
+	m, err := formulate(dctx, g, FormulateOptions{SameSizeOnly: opts.SameSizeOnly, Together: opts.Together})
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil && greedy != nil:
+		return notProven(greedy, nil, "the time limit was reached while building the model: the greedy clustering"), nil
+	case err != nil:
+		return fallback(g, nil, "the time limit was reached while building the model: showing the unfused clustering"), nil
+	}
+	var startValues []float64
+	if greedy != nil {
+		if greedy.Cost() == m.LowerBound() {
+			return &Result{Clustering: greedy, Model: m, Objective: greedy.Cost(), Optimal: true}, nil
+		}
+		startValues = m.StartValues(greedy)
+	}
+	limit := time.Duration(0) // SolveModel's "no limit"
+	if !deadline.IsZero() {
+		limit = max(time.Until(deadline), 10*time.Millisecond)
+	}
+	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: startValues, Solver: opts.Solver})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
+		}
+		if greedy != nil {
+			return &Result{Clustering: greedy, Model: m, Objective: greedy.Cost(),
+				Fallback: fmt.Sprintf("the ILP solver failed (%v): showing the greedy clustering", err)}, nil
 		}
 		return fallback(g, m, fmt.Sprintf("the ILP solver failed (%v): showing the unfused clustering", err)), nil
 	}
@@ -63,7 +145,15 @@ func Solve(ctx context.Context, g *Graph, opts Options) (*Result, error) {
 	if err != nil {
 		return fallback(g, m, fmt.Sprintf("the solver's answer is not a clustering (%v): showing the unfused clustering", err)), nil
 	}
-	return &Result{Clustering: cl, Model: m, Objective: cl.Cost(), Optimal: sol.Optimal, SolveTime: sol.Time}, nil
+	res := &Result{Clustering: cl, Model: m, Objective: cl.Cost(), Optimal: sol.Optimal}
+	if !sol.Optimal {
+		res.Note = "the solver's time limit was reached: the best clustering found"
+	}
+	return res, nil
+}
+
+func notProven(cl *Clustering, m *Model, note string) *Result {
+	return &Result{Clustering: cl, Model: m, Objective: cl.Cost(), Note: note}
 }
 
 func fallback(g *Graph, m *Model, why string) *Result {
@@ -81,13 +171,18 @@ type Report struct {
 }
 
 // Analyze builds the dependency graph of a definition accepted by size inference and finds
-// its optimal clustering and the baselines.
+// its optimal clustering and the baselines. The Megiddo and Sarkar baseline is solved beside
+// the main solve, within the same time limit: the whole call takes at most about the limit.
 func Analyze(ctx context.Context, sizes *infer.Result, opts Options) (*Report, error) {
 	if !sizes.OK() {
 		return nil, fmt.Errorf("%s was rejected by size inference", sizes.Func.Def.Name.Name)
 	}
+	start := time.Now()
 	g := NewGraph(sizes)
-	// The two solves are independent: run them side by side.
+	// The limit is the whole call's: the graph's time counts.
+	if opts.TimeLimit >= 0 {
+		opts.TimeLimit = max(time.Until(opts.deadline(start)), time.Millisecond)
+	}
 	mopts := opts
 	mopts.SameSizeOnly = true
 	var meg *Result

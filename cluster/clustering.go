@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"container/heap"
 	"fmt"
 	"sort"
 	"strings"
@@ -98,23 +99,25 @@ func NewClustering(g *Graph, labels []int) (*Clustering, error) {
 	for i := range g.Nodes {
 		first[of[i]] = min(first[of[i]], i)
 	}
+	// Kahn's algorithm; among ready clusters, the one whose first binding comes first.
+	ready := &byFirst{first: first}
+	for c := 0; c < k; c++ {
+		if indeg[c] == 0 {
+			heap.Push(ready, c)
+		}
+	}
 	var order []int
-	done := make([]bool, k)
-	for len(order) < k {
-		best := -1
-		for c := 0; c < k; c++ {
-			if !done[c] && indeg[c] == 0 && (best < 0 || first[c] < first[best]) {
-				best = c
-			}
-		}
-		if best < 0 {
-			return nil, fmt.Errorf("the clusters depend on each other in a cycle")
-		}
-		done[best] = true
+	for ready.Len() > 0 {
+		best := heap.Pop(ready).(int)
 		order = append(order, best)
 		for s := range succ[best] {
-			indeg[s]--
+			if indeg[s]--; indeg[s] == 0 {
+				heap.Push(ready, s)
+			}
 		}
+	}
+	if len(order) < k {
+		return nil, fmt.Errorf("the clusters depend on each other in a cycle")
 	}
 	rank := make([]int, k)
 	for r, c := range order {
@@ -203,13 +206,8 @@ func (cl *Clustering) Cost() int {
 	cost := 0
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			if !g.Possible(i, j) || cl.Of[i] == cl.Of[j] {
-				continue
-			}
-			if g.Connected(i, j) || g.SharesInput(i, j) {
-				cost += n * n
-			} else {
-				cost++
+			if cl.Of[i] != cl.Of[j] && g.Possible(i, j) {
+				cost += g.pairWeight(i, j)
 			}
 		}
 	}
@@ -274,4 +272,20 @@ func readback(m *Model, values []float64) (*Clustering, error) {
 		labels[i] = find(i)
 	}
 	return NewClustering(g, labels)
+}
+
+// byFirst is a heap of clusters, the one whose first binding comes first on top.
+type byFirst struct {
+	first []int
+	items []int
+}
+
+func (h *byFirst) Len() int           { return len(h.items) }
+func (h *byFirst) Less(i, j int) bool { return h.first[h.items[i]] < h.first[h.items[j]] }
+func (h *byFirst) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *byFirst) Push(x any)         { h.items = append(h.items, x.(int)) }
+func (h *byFirst) Pop() any {
+	x := h.items[len(h.items)-1]
+	h.items = h.items[:len(h.items)-1]
+	return x
 }

@@ -27,6 +27,10 @@ type Graph struct {
 	in    [][]*Edge
 	// fpReach[i] holds the nodes reachable from i along a path with a fusion-preventing edge.
 	fpReach []bitset
+	// heavy[i] holds the nodes joined to i by an edge or reading an array i reads: the pairs
+	// that weigh N² in the objective.
+	heavy  []bitset
+	byBind map[*syntax.Binding]*Node // every node by its binding
 }
 
 // Node is a binding of the definition.
@@ -83,12 +87,10 @@ func (g *Graph) Edge(i, j int) *Edge {
 // Node returns the node of a binding name (any of an external's names), or nil.
 func (g *Graph) Node(name string) *Node {
 	b := g.Sizes.Func.Binding(name)
-	for _, n := range g.Nodes {
-		if n.Binding == b {
-			return n
-		}
+	if b == nil {
+		return nil
 	}
-	return nil
+	return g.byBind[b]
 }
 
 // NewGraph builds the dependency graph of a definition that size inference accepted.
@@ -135,8 +137,48 @@ func NewGraph(sizes *infer.Result) *Graph {
 			g.addEdge(from, to, u)
 		}
 	}
+	g.byBind = byBinding
 	g.reach()
+	g.weigh()
 	return g
+}
+
+// weigh computes heavy: the pairs joined by an edge or reading a common array.
+func (g *Graph) weigh() {
+	n := len(g.Nodes)
+	g.heavy = make([]bitset, n)
+	for i := range g.heavy {
+		g.heavy[i] = newBitset(n)
+	}
+	readers := map[string][]int{}
+	for _, nd := range g.Nodes {
+		for _, a := range nd.Reads {
+			readers[a] = append(readers[a], nd.ID)
+		}
+	}
+	for _, rs := range readers {
+		for _, i := range rs {
+			for _, j := range rs {
+				if i != j {
+					g.heavy[i].set(j)
+				}
+			}
+		}
+	}
+	for _, e := range g.Edges {
+		g.heavy[e.From.ID].set(e.To.ID)
+		g.heavy[e.To.ID].set(e.From.ID)
+	}
+}
+
+// pairWeight is the weight of a possible pair in Fig 1.14's objective: N² for a pair joined by
+// an edge or reading a common array, 1 otherwise.
+func (g *Graph) pairWeight(i, j int) int {
+	if g.heavy[i].has(j) {
+		n := len(g.Nodes)
+		return n * n
+	}
+	return 1
 }
 
 // use is one value a binding reads, and what that read requires.
@@ -319,26 +361,15 @@ func (g *Graph) PossibleConcestors(a, b int) (A, B int, ok bool) {
 }
 
 func (g *Graph) nodeOf(b *syntax.Binding) int {
-	for _, n := range g.Nodes {
-		if n.Binding == b {
-			return n.ID
-		}
+	if n := g.byBind[b]; n != nil {
+		return n.ID
 	}
 	panic("cluster: concestor is not a node")
 }
 
-// SharesInput reports whether two nodes read a common array (a parameter or a binding's).
-func (g *Graph) SharesInput(a, b int) bool {
-	for _, x := range g.Nodes[a].Reads {
-		if contains(g.Nodes[b].Reads, x) {
-			return true
-		}
-	}
-	return false
-}
-
-// Connected reports whether there is an edge between a and b, in either direction.
-func (g *Graph) Connected(a, b int) bool { return g.Edge(a, b) != nil || g.Edge(b, a) != nil }
+// Partners reports whether two nodes are joined by an edge (in either direction) or read a
+// common array (a parameter or a binding's): the pairs that weigh N² in the objective.
+func (g *Graph) Partners(a, b int) bool { return g.heavy[a].has(b) }
 
 type bitset []uint64
 

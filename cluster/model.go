@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"regexp"
@@ -93,6 +94,13 @@ var lpName = regexp.MustCompile(`[^A-Za-z0-9_]`)
 // and each big-M can be the largest difference these bounds allow. Transitivity cuts (see
 // addTransitivityCuts) tighten the relaxation further, again removing no clustering.
 func Formulate(g *Graph, opts FormulateOptions) *Model {
+	m, _ := formulate(context.Background(), g, opts) // never cancelled
+	return m
+}
+
+// formulate is Formulate, abandoned with ctx's error when ctx ends (it checks between rows of
+// its pair loops, which are where a large model spends its time).
+func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, error) {
 	n := len(g.Nodes)
 	m := &Model{Graph: g, N: n, x: map[[2]int]int{}, pi: make([]int, n), c: make([]int, n)}
 	N := float64(n)
@@ -144,12 +152,15 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 	// x for every possible pair, with its weight; the pairs of weight N² are partners (cuts.go).
 	partners := make([][]int, n)
 	for i := 0; i < n; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for j := i + 1; j < n; j++ {
 			if !g.Possible(i, j) {
 				continue
 			}
 			w := 1.0
-			if g.Connected(i, j) || g.SharesInput(i, j) {
+			if g.Partners(i, j) {
 				w = N * N
 				partners[i] = append(partners[i], j)
 				partners[j] = append(partners[j], i)
@@ -173,6 +184,9 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 	}
 	// Precedence: the form depends on whether an edge joins the pair (section 1.4.3).
 	for i := 0; i < n; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for j := i + 1; j < n; j++ {
 			x, ok := m.X(i, j)
 			if !ok {
@@ -219,6 +233,9 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 	}
 	// Different iteration sizes: no more fused than with the concestors (section 1.4.3).
 	for i := 0; i < n; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for j := i + 1; j < n; j++ {
 			x, ok := m.X(i, j)
 			if !ok || m.Vars[x].Lo == 1 || g.sameIter(i, j) {
@@ -240,7 +257,20 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 	if !opts.Paper && !opts.NoCuts {
 		m.addTransitivityCuts(name, partners)
 	}
-	return m
+	return m, ctx.Err()
+}
+
+// LowerBound is the objective no clustering can beat: the cost of the variables whose bounds
+// fix them (every cost is non-negative, so the free ones add at least 0). A clustering that
+// costs this much is optimal without a solve.
+func (m *Model) LowerBound() int {
+	lb := 0.0
+	for _, v := range m.Vars {
+		if v.Lo > 0 {
+			lb += v.Cost * v.Lo
+		}
+	}
+	return int(math.Round(lb))
 }
 
 // neverFused reports whether Fig 1.14 fixes x_ij = 1: an external is involved, or the sizes

@@ -75,7 +75,7 @@ func TestBaselinesValid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for name, cl := range map[string]*Clustering{"ours": rep.Ours.Clustering, "stream": rep.Stream, "unfused": rep.Unfused, "greedy": Greedy(rep.Graph)} {
+		for name, cl := range map[string]*Clustering{"ours": rep.Ours.Clustering, "stream": rep.Stream, "unfused": rep.Unfused, "greedy": Greedy(context.Background(), rep.Graph, false)} {
 			if problems := Validate(rep.Graph, cl.Of, false); len(problems) > 0 {
 				t.Fatalf("%s clustering %s invalid: %v\n%s", name, cl, problems, source(r))
 			}

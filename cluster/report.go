@@ -16,6 +16,8 @@ type Summary struct {
 	Optimal      bool             `json:"optimal"`
 	SolveSeconds float64          `json:"solveSeconds"`
 	Fallback     string           `json:"fallback,omitempty"`
+	// Note says why a clustering is not proven optimal.
+	Note string `json:"note,omitempty"`
 	Clusters     []ClusterSummary `json:"clusters"`
 	Baselines    Baselines        `json:"baselines"`
 	Preventing   []EdgeSummary    `json:"fusionPreventing"`
@@ -38,11 +40,23 @@ type ClusterSummary struct {
 	External     bool     `json:"external,omitempty"`
 }
 
-// Baselines are the loop counts of Table 1.1's other clusterings.
+// Baselines are the loop counts of Table 1.1's other clusterings. Megiddo and Sarkar's comes
+// from an ILP too: MegiddoOptimal says whether it was proven optimal (under a time limit it may
+// not be, and its loop count is then that of the best clustering found).
 type Baselines struct {
-	Unfused int `json:"unfused"`
-	Stream  int `json:"stream"`
-	Megiddo int `json:"megiddo"`
+	Unfused        int  `json:"unfused"`
+	Stream         int  `json:"stream"`
+	Megiddo        int  `json:"megiddo"`
+	MegiddoOptimal bool `json:"megiddoOptimal"`
+}
+
+// MegiddoText is the Megiddo and Sarkar loop count for people: "3", or "5 (not proven
+// optimal)".
+func (b Baselines) MegiddoText() string {
+	if b.MegiddoOptimal {
+		return fmt.Sprint(b.Megiddo)
+	}
+	return fmt.Sprintf("%d (not proven optimal)", b.Megiddo)
 }
 
 // EdgeSummary is a fusion-preventing edge and why it prevents fusion.
@@ -68,11 +82,18 @@ func (r *Report) Summarize() Summary {
 		Optimal:      r.Ours.Optimal,
 		SolveSeconds: r.Ours.SolveTime.Seconds(),
 		Fallback:     r.Ours.Fallback,
+		Note:         r.Ours.Note,
 		Baselines:    r.Baselines(),
 		Preventing:   []EdgeSummary{},
 		Clusters:     []ClusterSummary{},
-		Variables:    len(r.Ours.Model.Vars),
-		Constraints:  len(r.Ours.Model.Rows),
+	}
+	if m := r.Ours.Model; m != nil {
+		s.Variables, s.Constraints = len(m.Vars), len(m.Rows)
+	} else {
+		// No model was built (the greedy clustering was optimal at no cost, or the model
+		// was over the budget): the size it would have had.
+		size := EstimateModel(r.Graph, false)
+		s.Variables, s.Constraints = size.Columns, size.Rows
 	}
 	for _, c := range r.Ours.Clusters {
 		names := c.Names()
@@ -107,7 +128,8 @@ func (r *Report) Summarize() Summary {
 
 // Baselines counts the loops of the baseline clusterings.
 func (r *Report) Baselines() Baselines {
-	return Baselines{Unfused: r.Unfused.Loops(), Stream: r.Stream.Loops(), Megiddo: r.Megiddo.Loops()}
+	return Baselines{Unfused: r.Unfused.Loops(), Stream: r.Stream.Loops(), Megiddo: r.Megiddo.Loops(),
+		MegiddoOptimal: r.Megiddo.Optimal && r.Megiddo.Fallback == ""}
 }
 
 // WriteText prints the report for people; withTime adds the solve time (golden tests leave it
@@ -116,7 +138,7 @@ func (r *Report) WriteText(w io.Writer, withTime bool) {
 	s := r.Summarize()
 	status := "optimal"
 	if !s.Optimal {
-		status = "not proven optimal: the solver's time limit was reached"
+		status = "not proven optimal: " + r.Ours.Note
 	}
 	if s.Fallback != "" {
 		status = s.Fallback
@@ -126,7 +148,7 @@ func (r *Report) WriteText(w io.Writer, withTime bool) {
 	}
 	fmt.Fprintf(w, "%s: %s, objective %d (%s)\n", s.Name, plural(s.Loops, "loop"), s.Objective, status)
 	b := s.Baselines
-	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %d\n", b.Unfused, b.Stream, b.Megiddo)
+	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %s\n", b.Unfused, b.Stream, b.MegiddoText())
 	for _, k := range r.Graph.Known {
 		fmt.Fprintf(w, "  before any loop: %s = %s\n", k.Name(), s.Known[k.Name()])
 	}

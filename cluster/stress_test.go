@@ -47,7 +47,7 @@ func TestConcurrentSolvesSurvive(t *testing.T) {
 				g := graphs[r.IntN(len(graphs))]
 				m := Formulate(g, FormulateOptions{})
 				sctx, scancel := context.WithTimeout(ctx, time.Duration(1+r.IntN(60))*time.Millisecond)
-				sol, err := SolveModel(sctx, m, SolveOptions{TimeLimit: time.Duration(5+r.IntN(40)) * time.Millisecond, Start: m.StartValues(Greedy(g))})
+				sol, err := SolveModel(sctx, m, SolveOptions{TimeLimit: time.Duration(5+r.IntN(40)) * time.Millisecond, Start: m.StartValues(Greedy(context.Background(), g, false))})
 				scancel()
 				if err == nil {
 					if _, rerr := readback(m, sol.Values); rerr != nil {

@@ -188,3 +188,35 @@ func TestResultConcurrentReads(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestEqualIsStructural: sizes are hash-consed, so Equal compares them by identity; on random
+// programs that must agree with comparing them as trees, for every pair of array sizes and
+// iteration sizes of a definition.
+func TestEqualIsStructural(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		src := gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: rapid.IntRange(1, 30).Draw(t, "bindings")})
+		prog := Analyze("g.cnf", []byte(src))
+		for _, r := range prog.Funcs {
+			if r == nil {
+				continue
+			}
+			var sizes []Size
+			for _, b := range r.Func.Def.Bindings {
+				for _, id := range b.Names {
+					sizes = append(sizes, r.Size(id.Name))
+				}
+				sizes = append(sizes, r.Iter(b))
+			}
+			for _, p := range r.Func.Params {
+				sizes = append(sizes, r.Size(p.Name))
+			}
+			for _, a := range sizes {
+				for _, b := range sizes {
+					if Equal(a, b) != equalTrees(a, b) {
+						t.Fatalf("Equal(%s, %s) = %v, but as trees %v\n%s", r.FormatSize(a, false), r.FormatSize(b, false), Equal(a, b), equalTrees(a, b), src)
+					}
+				}
+			}
+		}
+	})
+}

@@ -101,7 +101,11 @@ func (s *Server) executeCommand(ctx context.Context, raw json.RawMessage) (any, 
 		return TextResult{Function: name, Text: out.String()}, nil
 	case "cnf.showILP":
 		var out bytes.Buffer
-		if err := cluster.WriteLP(&out, fl.report.Ours.Model, "clustering ILP of "+name); err != nil {
+		m := fl.report.Ours.Model
+		if m == nil { // solved without a model (nothing to optimise, or over the budget)
+			m = cluster.Formulate(fl.report.Graph, cluster.FormulateOptions{})
+		}
+		if err := cluster.WriteLP(&out, m, "clustering ILP of "+name); err != nil {
 			return nil, err
 		}
 		return TextResult{Function: name, Text: out.String()}, nil
