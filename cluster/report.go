@@ -10,19 +10,19 @@ import (
 
 // Summary is a report in printable form: what `cnf cluster --json` prints.
 type Summary struct {
-	Name         string           `json:"name"`
-	Loops        int              `json:"loops"`
-	Objective    int              `json:"objective"`
-	Optimal      bool             `json:"optimal"`
-	SolveSeconds float64          `json:"solveSeconds"`
-	Fallback     string           `json:"fallback,omitempty"`
+	Name         string  `json:"name"`
+	Loops        int     `json:"loops"`
+	Objective    int     `json:"objective"`
+	Optimal      bool    `json:"optimal"`
+	SolveSeconds float64 `json:"solveSeconds"`
+	Fallback     string  `json:"fallback,omitempty"`
 	// Note says why a clustering is not proven optimal.
-	Note string `json:"note,omitempty"`
-	Clusters     []ClusterSummary `json:"clusters"`
-	Baselines    Baselines        `json:"baselines"`
-	Preventing   []EdgeSummary    `json:"fusionPreventing"`
-	Variables    int              `json:"variables"`
-	Constraints  int              `json:"constraints"`
+	Note        string           `json:"note,omitempty"`
+	Clusters    []ClusterSummary `json:"clusters"`
+	Baselines   Baselines        `json:"baselines"`
+	Preventing  []EdgeSummary    `json:"fusionPreventing"`
+	Variables   int              `json:"variables"`
+	Constraints int              `json:"constraints"`
 	// Known maps each length computed before any loop to the expression that computes it.
 	Known map[string]string `json:"known,omitempty"`
 	// Dead lists the bindings that are never computed (arrays used only by lengths).
