@@ -28,6 +28,10 @@ type Options struct {
 	Solver Solver
 	// Budget bounds the model; the zero value means DefaultBudget.
 	Budget Budget
+	// Start is a clustering to start from (a label per node), such as the previous version's
+	// mapped by binding names (Decision.LabelsFor). It is used when it is valid and better
+	// than the greedy clustering; nil for none.
+	Start []int
 }
 
 // deadline is when a call with these options must be done (zero: never).
@@ -88,6 +92,11 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		greedy = Greedy(dctx, g, opts.SameSizeOnly)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		if len(opts.Start) == len(g.Nodes) && len(Validate(g, opts.Start, opts.SameSizeOnly)) == 0 {
+			if prev, err := NewClustering(g, opts.Start); err == nil && prev.Cost() < greedy.Cost() {
+				greedy = prev
+			}
 		}
 		if greedy.Cost() == 0 {
 			// Every cost is non-negative: nothing can be better.
@@ -200,5 +209,11 @@ func Analyze(ctx context.Context, sizes *infer.Result, opts Options) (*Report, e
 	if megErr != nil {
 		return nil, megErr
 	}
-	return &Report{Graph: g, Ours: ours, Megiddo: meg, Stream: Stream(g), Unfused: Unfused(g)}, nil
+	return NewReport(g, ours, meg), nil
+}
+
+// NewReport completes a report from the two solves of a graph: ours and Megiddo and Sarkar's
+// (Options.SameSizeOnly), adding the baselines that need no solve.
+func NewReport(g *Graph, ours, megiddo *Result) *Report {
+	return &Report{Graph: g, Ours: ours, Megiddo: megiddo, Stream: Stream(g), Unfused: Unfused(g)}
 }

@@ -55,6 +55,33 @@ func (cl *Clustering) Loops() int {
 	return n
 }
 
+// LoopNumber is the 1-based number of cluster index among the loops, externals not counted (the
+// numbering every view uses: text, JSON, diagram, lenses, hovers); 0 for an external.
+func (cl *Clustering) LoopNumber(index int) int {
+	if cl.Clusters[index].External() {
+		return 0
+	}
+	n := 0
+	for _, c := range cl.Clusters[:index+1] {
+		if !c.External() {
+			n++
+		}
+	}
+	return n
+}
+
+// Loop returns the cluster that is loop number k (1-based, externals not counted), or nil.
+func (cl *Clustering) Loop(k int) *Cluster {
+	for _, c := range cl.Clusters {
+		if !c.External() {
+			if k--; k == 0 {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
 // String prints the clusters as {a, b} {c}.
 func (cl *Clustering) String() string {
 	var parts []string

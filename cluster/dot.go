@@ -34,7 +34,7 @@ func WriteDOT(w io.Writer, cl *Clustering, title string) error {
 		fmt.Fprintf(bw, "  %s [shape=plaintext, label=%s];\n", q("in:"+b.Name()), q(b.Name()+" = "+syntax.FormatExpr(l.Known)))
 	}
 	for _, c := range cl.Clusters {
-		label := fmt.Sprintf("loop %d", c.Index+1)
+		label := fmt.Sprintf("loop %d", cl.LoopNumber(c.Index))
 		if c.External() {
 			label = "external"
 		}

@@ -1,9 +1,11 @@
 package fuse
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/cnf-tools/cnf/syntax"
 )
@@ -62,4 +64,61 @@ func FormatInstr(in *Instr) string {
 		return "jump " + nx(in.Next)
 	}
 	return "exit"
+}
+
+// LoopsOptions choose what WriteLoops prints.
+type LoopsOptions struct {
+	Definition string // when set, each loop's header names the definition: "-- norm, loop 1: ..."
+	Loop       int    // only this loop (1-based, externals not counted); 0 for every loop
+	Notes      bool   // each instruction's joint labels and fusion rule (WriteProcess)
+	Times      bool   // how long fusion took
+	Externals  bool   // the externals too, as host calls between loops
+}
+
+// WriteLoops prints the fused process of each loop of a clustering, as `cnf fuse` does and the
+// editor's fused-process view shows: a header per loop, then its process in the style of
+// Listing 4.4, or why fusion failed with the processes as far as fusion got. It returns how
+// many loops it printed and whether a fusion failed.
+func WriteLoops(w io.Writer, fused []*Fused, opts LoopsOptions) (loops int, failed bool) {
+	k := 0
+	for _, f := range fused {
+		if f.Cluster.External() {
+			if opts.Externals && opts.Loop == 0 {
+				b := f.Cluster.Nodes[0].Binding
+				fmt.Fprintf(w, "-- external: %s = %s (a host call between loops)\n\n", strings.Join(f.Cluster.Names(), ", "), syntax.FormatCombinator(b.Rhs))
+			}
+			continue
+		}
+		k++
+		if opts.Loop != 0 && k != opts.Loop {
+			continue
+		}
+		loops++
+		if opts.Definition != "" {
+			fmt.Fprintf(w, "-- %s, loop %d: %s\n", opts.Definition, k, strings.Join(f.Cluster.Names(), ", "))
+		} else {
+			fmt.Fprintf(w, "-- loop %d: %s\n", k, strings.Join(f.Cluster.Names(), ", "))
+		}
+		var fe *FusionError
+		switch {
+		case f.Process != nil:
+			fmt.Fprintf(w, "-- %d states", f.Process.States())
+			if opts.Times {
+				fmt.Fprintf(w, ", fused in %s", f.Time.Round(time.Microsecond))
+			}
+			fmt.Fprintln(w)
+			WriteProcess(w, f.Process, opts.Notes)
+		case errors.As(f.Err, &fe):
+			failed = true
+			fmt.Fprintf(w, "-- fusion failed: %v\n-- the loop runs as %d concurrent processes; as far as fusion got:\n", fe, len(fe.Partial))
+			for _, p := range fe.Partial {
+				WriteProcess(w, p, opts.Notes)
+			}
+		default:
+			failed = true
+			fmt.Fprintf(w, "-- %v\n", f.Err)
+		}
+		fmt.Fprintln(w)
+	}
+	return loops, failed
 }
