@@ -19,10 +19,11 @@ type client struct {
 	server *Server
 	done   chan error
 
-	mu    sync.Mutex
-	diags map[string][]diagParams // every publishDiagnostics, per URI
-	seen  chan struct{}           // pulsed on every notification
-	calls map[string]int          // server-to-client requests received
+	mu     sync.Mutex
+	diags  map[string][]diagParams // every publishDiagnostics, per URI
+	status map[string][]Status     // every cnf/status, per URI
+	seen   chan struct{}           // pulsed on every notification
+	calls  map[string]int          // server-to-client requests received
 }
 
 type diagParams struct {
@@ -40,18 +41,25 @@ func startServer(t testing.TB, opts Options, capabilities map[string]any) *clien
 func startServerLog(t testing.TB, opts Options, capabilities map[string]any, logw io.Writer) *client {
 	t.Helper()
 	serverSide, clientSide := net.Pipe()
-	c := &client{t: t, diags: map[string][]diagParams{}, seen: make(chan struct{}, 1000), calls: map[string]int{}, done: make(chan error, 1)}
+	c := &client{t: t, diags: map[string][]diagParams{}, status: map[string][]Status{}, seen: make(chan struct{}, 1000), calls: map[string]int{}, done: make(chan error, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	c.server = NewServer(serverSide, logw, opts)
+	addTestRoutes(c.server)
 	go func() { c.done <- c.server.Run(ctx) }()
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		c.mu.Lock()
-		if req.Method() == "textDocument/publishDiagnostics" {
+		switch req.Method() {
+		case "textDocument/publishDiagnostics":
 			var p diagParams
 			if err := json.Unmarshal(req.Params(), &p); err == nil {
 				c.diags[p.URI] = append(c.diags[p.URI], p)
+			}
+		case statusMethod:
+			var p Status
+			if err := json.Unmarshal(req.Params(), &p); err == nil {
+				c.status[p.URI] = append(c.status[p.URI], p)
 			}
 		}
 		if _, isCall := req.(*jsonrpc2.Call); isCall {
@@ -67,6 +75,9 @@ func startServerLog(t testing.TB, opts Options, capabilities map[string]any, log
 	})
 	if capabilities == nil {
 		capabilities = map[string]any{}
+	}
+	if _, ok := capabilities["experimental"]; !ok {
+		capabilities["experimental"] = map[string]any{"cnfStatus": true} // what the tests wait for
 	}
 	var res map[string]any
 	c.call("initialize", map[string]any{"processId": 1, "capabilities": capabilities}, &res)
@@ -135,59 +146,44 @@ func (c *client) waitAfter(uri string, since int, ok func(diagParams) bool) diag
 	}
 }
 
-// analysed waits until the clustering of the given version is stored and every publication the
-// server has queued has arrived, so that the latest publication is the full one of that version.
-func (c *client) analysed(uri string, version int32) {
+// waitStatus waits until the server reports state for the given version of uri (cnf/status).
+func (c *client) waitStatus(uri string, version int32, state string) {
 	c.t.Helper()
 	deadline := time.After(20 * time.Second)
-	last, quiet := -1, 0
-	for quiet < 5 {
+	for {
+		c.mu.Lock()
+		for _, st := range c.status[uri] {
+			if st.Version == version && st.State == state {
+				c.mu.Unlock()
+				return
+			}
+		}
+		c.mu.Unlock()
 		select {
+		case <-c.seen:
 		case <-deadline:
-			c.t.Fatalf("timed out waiting for the clustering of %s version %d", uri, version)
-		case <-time.After(10 * time.Millisecond):
-		}
-		d := c.server.snapshot(uri)
-		if d == nil || d.loops == nil || d.loops.version != version {
-			continue
-		}
-		c.server.out.mu.Lock()
-		pending := len(c.server.out.order)
-		c.server.out.mu.Unlock()
-		n := c.published(uri)
-		if pending == 0 && n == last {
-			quiet++
-		} else {
-			last, quiet = n, 0
+			c.t.Fatalf("timed out waiting for %s of %s version %d", state, uri, version)
 		}
 	}
+}
+
+// analysed waits until the clustering of the given version is done and its diagnostics have
+// arrived, so that the latest publication is the full one of that version.
+func (c *client) analysed(uri string, version int32) {
+	c.t.Helper()
+	c.waitStatus(uri, version, "clustered")
+	// The status follows the version's diagnostics (the outbox sends them in that order).
 	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == version })
 }
 
-// forcedDone waits until the background re-solves of the latest analysis have stopped adding
-// results (they run after publication).
+// forcedDone waits until the background re-solves of the latest analysis are finished.
 func (c *client) forcedDone(uri string) {
 	c.t.Helper()
-	count := func() int {
-		d := c.server.snapshot(uri)
-		if d == nil || d.loops == nil {
-			return 0
-		}
-		n := 0
-		for _, fl := range d.loops.funcs {
-			fl.mu.Lock()
-			n += len(fl.forced)
-			fl.mu.Unlock()
-		}
-		return n
+	c.mu.Lock()
+	list := c.status[uri]
+	c.mu.Unlock()
+	if len(list) == 0 {
+		c.t.Fatalf("no status for %s", uri)
 	}
-	last, stable := -1, 0
-	for stable < 10 {
-		time.Sleep(20 * time.Millisecond)
-		if n := count(); n == last {
-			stable++
-		} else {
-			last, stable = n, 0
-		}
-	}
+	c.waitStatus(uri, list[len(list)-1].Version, "done")
 }

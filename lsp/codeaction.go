@@ -2,34 +2,28 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
+	"slices"
 
 	"go.lsp.dev/protocol"
 )
-
-func init() { onRequest("textDocument/codeAction", (*Server).codeAction) }
 
 // codeAction offers the quick fixes of the diagnostics that touch the requested range (the
 // front end's syntax.Fix: change to the suggested name, write a tuple, bind a result, ...).
 // They come from the analysis of the text the server holds, which is the client's text at the
 // time of the request: requests and changes arrive in order.
-func (s *Server) codeAction(ctx context.Context, raw json.RawMessage) (any, error) {
-	var p protocol.CodeActionParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) codeAction(ctx context.Context, p *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
 	actions := []protocol.CodeAction{}
 	if !wantsKind(p.Context.Only, protocol.QuickFix) {
 		return actions, nil
 	}
 	uri := string(p.TextDocument.URI)
-	d := s.snapshot(uri)
-	if d == nil {
-		return actions, nil
+	vw, err := s.view(ctx, uri)
+	if err != nil || vw == nil {
+		return actions, err
 	}
-	f := d.prog.Syntax.File
+	f := vw.file.Prog.Syntax.File
 	from, to := fromPosition(f, p.Range.Start), fromPosition(f, p.Range.End)
-	for _, dg := range d.prog.Diagnostics {
+	for _, dg := range vw.file.Prog.Diagnostics {
 		// The ranges overlap or meet: a cursor at either end of a diagnostic touches it.
 		if len(dg.Fixes) == 0 || dg.Range.End < from || to < dg.Range.Start {
 			continue
@@ -56,13 +50,5 @@ func (s *Server) codeAction(ctx context.Context, raw json.RawMessage) (any, erro
 // kind: "quickfix" is accepted by "quickfix" itself; kinds are hierarchical, so a request for
 // "quickfix.x" does not want plain quick fixes.
 func wantsKind(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
-	if len(only) == 0 {
-		return true
-	}
-	for _, k := range only {
-		if k == kind {
-			return true
-		}
-	}
-	return false
+	return len(only) == 0 || slices.Contains(only, kind)
 }

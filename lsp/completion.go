@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -11,18 +10,9 @@ import (
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-func init() {
-	onRequest("textDocument/completion", (*Server).completion)
-	onRequest("textDocument/signatureHelp", (*Server).signatureHelp)
-}
-
 // completion offers the combinators, the keywords, and the names in scope at the cursor (the
 // parameters and bindings of the enclosing definition, with their kinds and sizes).
-func (s *Server) completion(ctx context.Context, raw json.RawMessage) (any, error) {
-	var p protocol.CompletionParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) completion(ctx context.Context, p *protocol.CompletionParams) ([]protocol.CompletionItem, error) {
 	items := []protocol.CompletionItem{}
 	for _, key := range syntax.Combinators {
 		doc := combinatorDocs[key]
@@ -37,14 +27,15 @@ func (s *Server) completion(ctx context.Context, raw json.RawMessage) (any, erro
 	for _, k := range []string{"let", "in", "if", "then", "else"} {
 		items = append(items, protocol.CompletionItem{Label: k, Kind: protocol.CompletionItemKindKeyword})
 	}
-	d := s.snapshot(string(p.TextDocument.URI))
-	if d == nil {
-		return items, nil
+	vw, err := s.view(ctx, string(p.TextDocument.URI))
+	if err != nil || vw == nil {
+		return items, err
 	}
-	fn, r := d.funcAt(fromPosition(d.prog.Syntax.File, p.Position))
+	fn, i := vw.funcAt(fromPosition(vw.file.Prog.Syntax.File, p.Position))
 	if fn == nil {
 		return items, nil
 	}
+	r := vw.file.Prog.Funcs[i]
 	names := make([]string, 0, len(fn.Symbols))
 	for n := range fn.Symbols {
 		names = append(names, n)
@@ -91,17 +82,13 @@ var combinatorParams = map[string][]string{
 }
 
 // signatureHelp shows the combinator being applied at the cursor and which argument is next.
-func (s *Server) signatureHelp(ctx context.Context, raw json.RawMessage) (any, error) {
-	var p protocol.SignatureHelpParams
-	if err := decode(raw, &p); err != nil {
+func (s *Server) signatureHelp(ctx context.Context, p *protocol.SignatureHelpParams) (*protocol.SignatureHelp, error) {
+	vw, err := s.view(ctx, string(p.TextDocument.URI))
+	if err != nil || vw == nil {
 		return nil, err
 	}
-	d := s.snapshot(string(p.TextDocument.URI))
-	if d == nil {
-		return nil, nil
-	}
-	off := fromPosition(d.prog.Syntax.File, p.Position)
-	fn, _ := d.funcAt(off)
+	off := fromPosition(vw.file.Prog.Syntax.File, p.Position)
+	fn, _ := vw.funcAt(off)
 	if fn == nil {
 		return nil, nil
 	}
@@ -136,7 +123,7 @@ func (s *Server) signatureHelp(ctx context.Context, raw json.RawMessage) (any, e
 		for _, prm := range params {
 			info.Parameters = append(info.Parameters, protocol.ParameterInformation{Label: prm})
 		}
-		return protocol.SignatureHelp{Signatures: []protocol.SignatureInformation{info}, ActiveParameter: uint32(active)}, nil
+		return &protocol.SignatureHelp{Signatures: []protocol.SignatureInformation{info}, ActiveParameter: uint32(active)}, nil
 	}
 	return nil, nil
 }

@@ -2,261 +2,354 @@ package lsp
 
 import (
 	"context"
-	"sync"
+	"math"
+	"slices"
 	"time"
 
-	"github.com/cnf-tools/cnf/cluster"
-	"github.com/cnf-tools/cnf/fuse"
-	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-// document is an open text document and what is known about it.
+// document is an open text document.
 type document struct {
-	uri     string
-	version int32
-	text    []byte
-	// prog is the front end and size inference of the current text (computed on every edit).
-	prog *infer.Program
-	// loops is the clustering and fusion of the latest text that was clustered: of the current
-	// version once the background work finishes, or of an earlier version while the current text
-	// has errors or is still being analysed. Lenses and hovers find definitions and bindings in
-	// it by name, so its answers stay put while the text around them changes.
-	loops *loopAnalysis
-	// cancel stops the background work started for this version.
+	uri string
+	gen int64       // which didOpen of the URI this is (see stamp)
+	cur *docVersion // the latest text
+	// good is the latest version whose clustering is done and useful (it has analysed
+	// definitions, or the text has no errors). Lenses and hovers find definitions and bindings
+	// in it by name, so their answers stay put while the text is being edited or is broken.
+	good *docVersion
+	kick chan struct{} // wakes the parse worker
+	done chan struct{} // closed by didClose: ends the worker
+}
+
+// docVersion is one version of a document's text and its analysis. Its fields after ctx are
+// guarded by Server.mu.
+type docVersion struct {
+	number int32
+	text   []byte
+	edited time.Time
+	ctx    context.Context // ends when a newer version arrives or the document closes
 	cancel context.CancelFunc
-	// analysed is closed when the background work started for this version ends (finished,
-	// cancelled by a newer version, or failed).
-	analysed chan struct{}
+
+	file      *analysis.File           // once parsed
+	defs      map[string]*analysis.Def // once clustered
+	parsed    chan struct{}            // closed once parsed or superseded
+	clustered chan struct{}            // closed once clustered, failed or superseded
+	ended     bool                     // the channels are closed
 }
 
-// loopAnalysis is the clustering and fusion of every definition of one version of a document.
-type loopAnalysis struct {
-	version int32
-	funcs   map[string]*funcLoops // by definition name
+// supersede stops a version's work and releases whoever waits for it. Call with Server.mu held.
+func (v *docVersion) supersede() {
+	v.cancel()
+	if v.file == nil {
+		close(v.parsed)
+	}
+	if !v.ended {
+		close(v.clustered)
+		v.ended = true
+	}
 }
 
-// funcLoops is one definition's clustering report and fused processes.
-type funcLoops struct {
-	sizes  *infer.Result
-	report *cluster.Report
-	fused  []*fuse.Fused // one per cluster, in execution order
-
-	// forced holds, for a binding and another loop, the optimum with the binding forced into a
-	// loop with that loop's first binding: filled in the background after publication.
-	mu     sync.Mutex
-	forced map[[2]int]forcedSolve
+// open records a new document (or a reopened one: a new generation) and starts its worker.
+func (s *Server) open(uri string, version int32, text []byte) {
+	s.mu.Lock()
+	if old := s.docs[uri]; old != nil {
+		s.forget(old)
+	}
+	s.opened++
+	d := &document{uri: uri, gen: s.opened, kick: make(chan struct{}, 1), done: make(chan struct{})}
+	s.docs[uri] = d
+	s.mu.Unlock()
+	go s.worker(d)
+	s.edit(uri, version, text)
 }
 
-// forcedSolve is the result of re-solving with a pair forced together.
-type forcedSolve struct {
-	objective int
-	ok        bool // false: no valid clustering puts them together, or the solve failed
-}
-
-func (fl *funcLoops) forcedResult(node, cluster int) (forcedSolve, bool) {
-	fl.mu.Lock()
-	defer fl.mu.Unlock()
-	r, ok := fl.forced[[2]int{node, cluster}]
-	return r, ok
-}
-
-// MaxForcedSolves bounds the re-solves made per analysis to explain why bindings are not in
-// other loops; the rest are explained by the cost of moving the binding alone.
-const MaxForcedSolves = 40
-
-// update replaces a document's text, analyses it at once (parsing, names, sizes), publishes
-// its diagnostics, and schedules clustering and fusion after the debounce.
-func (s *Server) update(uri string, version int32, text []byte) {
-	prog := infer.Analyze(uri, text)
+// edit records a new version of an open document's text: the previous version's work stops,
+// and the worker parses the new one. It returns at once (it runs on the reading goroutine).
+func (s *Server) edit(uri string, version int32, text []byte) {
 	s.mu.Lock()
 	d := s.docs[uri]
 	if d == nil {
-		d = &document{uri: uri}
-		s.docs[uri] = d
+		s.mu.Unlock()
+		return
 	}
-	if d.cancel != nil {
-		d.cancel()
+	if d.cur != nil {
+		d.cur.supersede()
 	}
-	d.version, d.text, d.prog = version, text, prog
 	ctx, cancel := context.WithCancel(context.Background())
-	d.cancel = cancel
-	done := make(chan struct{})
-	d.analysed = done
-	opts := s.opts
+	d.cur = &docVersion{number: version, text: text, edited: time.Now(), ctx: ctx, cancel: cancel,
+		parsed: make(chan struct{}), clustered: make(chan struct{})}
 	s.mu.Unlock()
-	s.publish(uri)
-	var once sync.Once
-	go s.analyseLoops(ctx, uri, version, prog, opts, func() { once.Do(func() { close(done) }) })
-}
-
-// awaitFirstLoops waits, for a document that has never been clustered, until the clustering of
-// its current version is done (or the context ends, or the wait exceeds limit), and returns the
-// document then. A request that arrives before the first clustering so gets the complete
-// answer, rather than an empty one followed by a refresh that an editor may not act on: with
-// code-server 4.100.3 we saw a refresh that arrived while the first codeLens request was in
-// flight never followed by another request, leaving VS Code's cached, command-less lenses.
-func (s *Server) awaitFirstLoops(ctx context.Context, uri string, limit time.Duration) *document {
-	d := s.snapshot(uri)
-	if d == nil || d.loops != nil || d.analysed == nil {
-		return d
-	}
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
 	select {
-	case <-d.analysed:
-	case <-ctx.Done():
-	case <-timer.C:
-	}
-	return s.snapshot(uri)
-}
-
-// analyseLoops clusters and fuses every valid definition after the debounce, unless a newer
-// version arrives first, then publishes the full diagnostics and asks for fresh code lenses.
-// It calls analysed as soon as the clustering is stored (or when it gives up), before the
-// refresh and the background re-solves for hovers.
-func (s *Server) analyseLoops(ctx context.Context, uri string, version int32, prog *infer.Program, opts Options, analysed func()) {
-	defer analysed()
-	select {
-	case <-time.After(opts.Debounce):
-	case <-ctx.Done():
-		return
-	}
-	la := &loopAnalysis{version: version, funcs: map[string]*funcLoops{}}
-	for _, r := range prog.Funcs {
-		if r == nil || !r.OK() {
-			continue
-		}
-		rep, err := cluster.Analyze(ctx, r, cluster.Options{TimeLimit: opts.TimeLimit})
-		if err != nil {
-			if ctx.Err() == nil {
-				s.logf("%s: clustering %s: %v", uri, r.Func.Def.Name.Name, err)
-			}
-			return
-		}
-		la.funcs[r.Func.Def.Name.Name] = &funcLoops{sizes: r, report: rep, fused: fuse.FuseClusters(rep.Ours.Clustering, fuse.MaxStates)}
-	}
-	if ctx.Err() != nil {
-		return
-	}
-	s.mu.Lock()
-	d := s.docs[uri]
-	current := d != nil && d.version == version
-	keep := current && (len(la.funcs) > 0 || !syntax.HasErrors(prog.Diagnostics))
-	if keep {
-		d.loops = la
-	}
-	s.mu.Unlock()
-	analysed()
-	if current {
-		s.publish(uri)
-		s.refreshLenses()
-		forcedSolves(ctx, la, opts)
+	case d.kick <- struct{}{}:
+	default: // the worker will see the newest version anyway
 	}
 }
 
-// forcedSolves re-solves each definition with a binding forced into another loop, where only
-// cost keeps it out, so that hovers can say by how much the best clustering with that choice is
-// worse. It runs after publication, stops when a newer version arrives, and makes at most
-// MaxForcedSolves solves.
-func forcedSolves(ctx context.Context, la *loopAnalysis, opts Options) {
-	limit := min(opts.TimeLimit, 500*time.Millisecond)
-	budget := MaxForcedSolves
-	for _, fl := range la.funcs {
-		g := fl.report.Graph
-		cl := fl.report.Ours.Clustering
-		for _, nd := range g.Nodes {
-			for _, c := range cl.Clusters {
-				if budget == 0 || ctx.Err() != nil {
-					return
-				}
-				if c.Index == cl.Of[nd.ID] || c.External() || nd.External() || !onlyCost(g, nd.ID, c) {
-					continue
-				}
-				budget--
-				res, err := cluster.Solve(ctx, g, cluster.Options{TimeLimit: limit, Together: [][2]int{{nd.ID, c.Nodes[0].ID}}})
-				if err != nil {
-					return
-				}
-				fs := forcedSolve{objective: res.Objective, ok: res.Fallback == "" && res.Of[nd.ID] == res.Of[c.Nodes[0].ID]}
-				fl.mu.Lock()
-				if fl.forced == nil {
-					fl.forced = map[[2]int]forcedSolve{}
-				}
-				fl.forced[[2]int{nd.ID, c.Index}] = fs
-				fl.mu.Unlock()
-			}
-		}
-	}
-}
-
-// onlyCost reports whether nothing but cost could keep node n out of cluster c: no
-// fusion-preventing path and compatible sizes with each of its bindings.
-func onlyCost(g *cluster.Graph, n int, c *cluster.Cluster) bool {
-	for _, m := range c.Nodes {
-		if !g.Possible(n, m.ID) {
-			return false
-		}
-		a, b := g.Nodes[n].Binding, m.Binding
-		if !g.Sizes.SameIter(a, b) {
-			if _, _, _, ok := g.Sizes.Concestors(a, b); !ok {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// snapshot returns a document's current state, or nil.
-func (s *Server) snapshot(uri string) *document {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d := s.docs[uri]
-	if d == nil {
-		return nil
-	}
-	cp := *d
-	return &cp
-}
-
+// close forgets a document and clears its diagnostics.
 func (s *Server) close(uri string) {
 	s.mu.Lock()
 	d := s.docs[uri]
-	delete(s.docs, uri)
-	s.mu.Unlock()
-	if d != nil && d.cancel != nil {
-		d.cancel()
+	if d != nil {
+		s.forget(d)
+		delete(s.docs, uri)
 	}
-	s.post(uri, map[string]any{"uri": uri, "diagnostics": []any{}})
+	s.mu.Unlock()
+	if d != nil {
+		// The last word for this generation: nothing still running for it can follow.
+		s.out.post(stamp{gen: d.gen, version: math.MaxInt32}, &publishDiagnosticsParams{URI: uriOf(uri), Diagnostics: nil})
+	}
+}
+
+// forget stops a document's work. Call with Server.mu held.
+func (s *Server) forget(d *document) {
+	if d.cur != nil {
+		d.cur.supersede()
+	}
+	close(d.done)
 }
 
 func (s *Server) closeAll() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, d := range s.docs {
-		if d.cancel != nil {
-			d.cancel()
-		}
+	for uri, d := range s.docs {
+		s.forget(d)
+		delete(s.docs, uri)
 	}
 	for _, cancel := range s.inflight {
 		cancel()
 	}
 }
 
-// notify sends a notification to the client; failures (a closed connection) are logged.
-func (s *Server) notify(method string, params any) {
-	if err := s.conn.Notify(context.Background(), method, params); err != nil {
-		s.log.Printf("sending %s: %v", method, err)
+// worker parses the newest version of a document whenever it changes, one at a time: a burst
+// of edits is parsed once, at its end, and the reading goroutine never waits for a parse.
+func (s *Server) worker(d *document) {
+	for {
+		select {
+		case <-d.kick:
+		case <-d.done:
+			return
+		}
+		s.mu.Lock()
+		v := d.cur
+		todo := v != nil && v.file == nil && v.ctx.Err() == nil
+		s.mu.Unlock()
+		if !todo {
+			continue
+		}
+		file := s.engine.Load(d.uri, v.text, v.edited.UnixNano())
+		s.mu.Lock()
+		current := d.cur == v && v.ctx.Err() == nil
+		if current {
+			v.file = file
+			close(v.parsed)
+		}
+		s.mu.Unlock()
+		if current {
+			s.publish(d.uri)
+			s.sendStatus(d.uri, "parsed")
+			go s.cluster(d, v)
+		}
+	}
+}
+
+// cluster clusters and fuses every definition of a version after the debounce, unless a newer
+// version arrives first; then it publishes the full diagnostics, asks for fresh lenses, and
+// makes the forced re-solves that explain exclusions in hovers.
+func (s *Server) cluster(d *document, v *docVersion) {
+	select {
+	case <-time.After(s.options().Debounce):
+	case <-v.ctx.Done():
+		return
+	}
+	defs, err := v.file.Defs(v.ctx)
+	if err != nil {
+		if v.ctx.Err() == nil {
+			s.logf("%s: clustering: %v", d.uri, err)
+		}
+		return
+	}
+	byName := make(map[string]*analysis.Def, len(defs))
+	for _, def := range defs {
+		byName[def.Name] = def
+	}
+	s.mu.Lock()
+	current := d.cur == v && v.ctx.Err() == nil
+	if current {
+		v.defs = byName
+		if len(defs) > 0 || !syntax.HasErrors(v.file.Prog.Diagnostics) {
+			d.good = v
+		}
+		close(v.clustered)
+		v.ended = true
+	}
+	s.mu.Unlock()
+	if !current {
+		return
+	}
+	s.publish(d.uri)
+	s.refreshLenses()
+	s.sendStatus(d.uri, "clustered")
+	for _, def := range defs {
+		v.file.Force(v.ctx, def)
+	}
+	if v.ctx.Err() == nil {
+		s.sendStatus(d.uri, "done")
+	}
+}
+
+// view is what a request sees of a document: its current text, parsed, and the latest useful
+// clustering.
+type view struct {
+	uri     string
+	version int32
+	file    *analysis.File
+	good    *docVersion // nil until a version has been clustered
+	goodDef map[string]*analysis.Def
+}
+
+// view waits until the current version of a document is parsed and returns it; nil for a
+// document that is not open.
+func (s *Server) view(ctx context.Context, uri string) (*view, error) {
+	for {
+		s.mu.Lock()
+		d := s.docs[uri]
+		if d == nil {
+			s.mu.Unlock()
+			return nil, nil
+		}
+		v := d.cur
+		if v.file != nil {
+			vw := &view{uri: uri, version: v.number, file: v.file, good: d.good}
+			if d.good != nil {
+				vw.goodDef = d.good.defs
+			}
+			s.mu.Unlock()
+			return vw, nil
+		}
+		parsed := v.parsed
+		s.mu.Unlock()
+		select {
+		case <-parsed: // parsed, or superseded: look again
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// clusteredView is view, but for a document never clustered it first waits (at most limit) for
+// the clustering of its current version. A request that arrives before the first clustering so
+// gets the complete answer, rather than an empty one followed by a refresh that an editor may
+// not act on: with code-server 4.100.3 we saw a refresh that arrived while the first codeLens
+// request was in flight never followed by another request.
+func (s *Server) clusteredView(ctx context.Context, uri string, limit time.Duration) (*view, error) {
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	{
+		vw, err := s.view(ctx, uri)
+		if err != nil || vw == nil || vw.good != nil {
+			return vw, err
+		}
+		s.mu.Lock()
+		d := s.docs[uri]
+		var clustered chan struct{}
+		if d != nil && d.cur != nil {
+			clustered = d.cur.clustered
+		}
+		s.mu.Unlock()
+		if clustered == nil {
+			return vw, nil
+		}
+		select {
+		case <-clustered:
+			// Clustered (a text with errors leaves no useful clustering), or superseded:
+			// answer for the newest version once it is parsed.
+			return s.view(ctx, uri)
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-timer.C:
+			return vw, nil
+		}
+	}
+}
+
+// def returns the latest clustering of the definition called name, or nil.
+func (vw *view) def(name string) *analysis.Def { return vw.goodDef[name] }
+
+// funcAt returns the definition of the current text that contains offset, with its checked form
+// and sizes (nil when size inference did not run).
+func (vw *view) funcAt(off syntax.Pos) (*syntax.Func, int) {
+	for i, fn := range vw.file.Prog.Syntax.Funcs {
+		if fn.Def.Range.Contains(off) {
+			return fn, i
+		}
+	}
+	return nil, -1
+}
+
+// publish sends a document's diagnostics: always those of its current text (syntax, names,
+// sizes), plus, once the clustering of this very version is done, what clustering and fusion
+// add (fusion-preventing edges at the level the settings ask, solver failures, clusterings not
+// proven optimal, loops that could not be fused).
+func (s *Server) publish(uri string) {
+	s.mu.Lock()
+	d := s.docs[uri]
+	if d == nil || d.cur == nil || d.cur.file == nil {
+		s.mu.Unlock()
+		return
+	}
+	v, gen, opts := d.cur, d.gen, s.opts
+	file, defs := v.file, v.defs
+	s.mu.Unlock()
+	f := file.Prog.Syntax.File
+	out := []protocolDiagnostic{}
+	for _, dg := range file.Prog.Diagnostics {
+		out = append(out, toDiagnostic(uri, f, dg))
+	}
+	st := stamp{gen: gen, version: v.number}
+	if defs != nil {
+		st.clustered = true
+		sev := syntax.Severity(0)
+		switch opts.FusionDiagnostics {
+		case "information":
+			sev = syntax.Information
+		case "hint":
+			sev = syntax.Hint
+		}
+		for _, name := range file.Names() {
+			if def := defs[name]; def != nil {
+				for _, dg := range def.Diagnostics(sev) {
+					out = append(out, toDiagnostic(uri, f, dg))
+				}
+			}
+		}
+	}
+	p := &publishDiagnosticsParams{URI: uriOf(uri), Version: v.number, Diagnostics: out}
+	if hook := s.out.testHookBeforePost; hook != nil {
+		hook(st, p)
+	}
+	s.out.post(st, p)
+}
+
+// republishAll sends every document's diagnostics again (after a change of settings).
+func (s *Server) republishAll() {
+	s.mu.Lock()
+	uris := make([]string, 0, len(s.docs))
+	for u := range s.docs {
+		uris = append(uris, u)
+	}
+	s.mu.Unlock()
+	slices.Sort(uris)
+	for _, u := range uris {
+		s.publish(u)
 	}
 }
 
 // refreshLenses asks the client to request code lenses again, if it said it can. In
 // go.lsp.dev/protocol v0.12.0 this request sits on the wrong interface, so it is a raw call.
 func (s *Server) refreshLenses() {
-	s.mu.Lock()
-	ok := s.client.codeLensRefresh
-	s.mu.Unlock()
-	if !ok {
+	if !s.capabilities().Workspace.CodeLens.RefreshSupport {
 		return
 	}
 	go func() {
@@ -269,21 +362,35 @@ func (s *Server) refreshLenses() {
 	}()
 }
 
-// funcAt returns the definition of the current text that contains offset, with its checked form
-// and sizes (nil when size inference did not run).
-func (d *document) funcAt(off syntax.Pos) (*syntax.Func, *infer.Result) {
-	for i, fn := range d.prog.Syntax.Funcs {
-		if fn.Def.Range.Contains(off) {
-			return fn, d.prog.Funcs[i]
+// sendStatus sends cnf/status for a document's current version, to a client that asked for it.
+func (s *Server) sendStatus(uri, state string) {
+	if !s.capabilities().Experimental.CNFStatus {
+		return
+	}
+	s.mu.Lock()
+	d := s.docs[uri]
+	if d == nil || d.cur == nil || d.cur.file == nil {
+		s.mu.Unlock()
+		return
+	}
+	v, good := d.cur, d.good
+	s.mu.Unlock()
+	st := Status{URI: uri, Version: v.number, State: state, Definitions: []DefinitionStatus{}}
+	for _, dg := range v.file.Prog.Diagnostics {
+		if dg.Severity == syntax.Error {
+			st.Errors++
 		}
 	}
-	return nil, nil
-}
-
-// loopsOf returns the latest clustering of the definition called name, or nil.
-func (d *document) loopsOf(name string) *funcLoops {
-	if d.loops == nil {
-		return nil
+	f := v.file.Prog.Syntax.File
+	for _, fn := range v.file.Prog.Syntax.Funcs {
+		if good == nil || good.defs[fn.Def.Name.Name] == nil {
+			continue
+		}
+		rep := good.defs[fn.Def.Name.Name].Report
+		st.Definitions = append(st.Definitions, DefinitionStatus{
+			Name: fn.Def.Name.Name, StartLine: f.LSPPosition(fn.Def.Range.Start).Line, EndLine: f.LSPPosition(fn.Def.Range.End).Line,
+			Loops: rep.Ours.Loops(), Optimal: rep.Ours.Optimal, Baselines: rep.Baselines(),
+		})
 	}
-	return d.loops.funcs[name]
+	s.out.postStatus(st)
 }

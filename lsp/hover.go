@@ -2,17 +2,16 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/syntax"
 )
-
-func init() { onRequest("textDocument/hover", (*Server).hover) }
 
 // combinatorDocs is the signature and one line of documentation of each combinator.
 var combinatorDocs = map[string][2]string{
@@ -38,59 +37,55 @@ var combinatorDocs = map[string][2]string{
 	"reverse":   {"reverse :: Array a -> Array a", "The elements from last to first, with the input's size. Reads its input from the end, so the input must be materialised first; its consumers fuse with it."},
 }
 
-func (s *Server) hover(ctx context.Context, raw json.RawMessage) (any, error) {
-	var p protocol.HoverParams
-	if err := decode(raw, &p); err != nil {
+// hover describes the name under the cursor: a definition's size scheme and loops; a
+// combinator's type and meaning; a host function; a parameter's or binding's size, iteration
+// size, transducer, loop and why it is not in each other loop.
+func (s *Server) hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	vw, t, err := s.at(ctx, &p.TextDocumentPositionParams)
+	if err != nil || t == nil {
 		return nil, err
 	}
-	d := s.snapshot(string(p.TextDocument.URI))
-	if d == nil {
-		return nil, nil
-	}
-	f := d.prog.Syntax.File
-	t := d.locate(fromPosition(f, p.Position))
-	if t == nil {
-		return nil, nil
-	}
-	var b strings.Builder
+	m := &markup{md: s.capabilities().markdown()}
 	switch {
 	case t.defName:
-		hoverDefinition(&b, d, t)
+		hoverDefinition(m, vw, t)
 	case t.comb != nil:
 		name := t.id.Name
 		if _, isMap := syntax.MapArity(name); isMap && name != "map" {
 			name = "mapN"
 		}
 		doc := combinatorDocs[name]
-		fmt.Fprintf(&b, "```haskell\n%s\n```\n%s", doc[0], doc[1])
+		m.code("haskell", doc[0])
+		m.printf("%s", doc[1])
 	case t.host:
-		fmt.Fprintf(&b, "`%s`: a host function (not bound by %s)", t.id.Name, t.fn.Def.Name.Name)
+		m.printf("%s: a host function (not bound by %s)", m.mono(t.id.Name), t.fn.Def.Name.Name)
 	case t.sym != nil:
-		hoverSymbol(&b, d, t)
+		hoverSymbol(m, vw, t)
 	}
-	if b.Len() == 0 {
+	if m.b.Len() == 0 {
 		return nil, nil
 	}
-	rng := toRange(f, t.id.Range)
-	return protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: b.String()}, Range: &rng}, nil
+	rng := toRange(vw.file.Prog.Syntax.File, t.id.Range)
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKind(m.kind()), Value: m.String()}, Range: &rng}, nil
 }
 
-func hoverDefinition(b *strings.Builder, d *document, t *target) {
+func hoverDefinition(m *markup, vw *view, t *target) {
 	if t.sizes == nil || !t.sizes.OK() {
-		fmt.Fprintf(b, "**%s**: no size scheme (the definition has errors)", t.fn.Def.Name.Name)
+		m.printf("%s: no size scheme (the definition has errors)", m.bold(t.fn.Def.Name.Name))
 		return
 	}
-	fmt.Fprintf(b, "```\n%s\n```\n", t.sizes.Scheme.String())
-	if fl := d.loopsOf(t.fn.Def.Name.Name); fl != nil {
-		bl := fl.report.Baselines()
-		fmt.Fprintf(b, "\n%s (unfused %d · stream fusion %d · Megiddo %d), objective %d", plural(fl.report.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.Megiddo, fl.report.Ours.Objective)
-		if !fl.report.Ours.Optimal {
-			b.WriteString(", not proven optimal")
+	m.code("", t.sizes.Scheme.String())
+	if def := vw.def(t.fn.Def.Name.Name); def != nil {
+		rep := def.Report
+		bl := rep.Baselines()
+		m.printf("\n%s (unfused %d · stream fusion %d · Megiddo %s), objective %d", plural(rep.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.MegiddoText(), rep.Ours.Objective)
+		if !rep.Ours.Optimal {
+			m.printf(", not proven optimal")
 		}
 	}
 }
 
-func hoverSymbol(b *strings.Builder, d *document, t *target) {
+func hoverSymbol(m *markup, vw *view, t *target) {
 	sym, r := t.sym, t.sizes
 	kind := "scalar"
 	if sym.Kind == syntax.Array {
@@ -100,12 +95,12 @@ func hoverSymbol(b *strings.Builder, d *document, t *target) {
 	if sym.Param >= 0 {
 		role = "a parameter of " + t.fn.Def.Name.Name
 	}
-	fmt.Fprintf(b, "**%s**: %s, %s", sym.Name, kind, role)
+	m.printf("%s: %s, %s", m.bold(sym.Name), kind, role)
 	if r != nil && sym.Kind == syntax.Array {
 		if size := r.Size(sym.Name); size != nil {
-			fmt.Fprintf(b, "\n\nsize `%s`", r.FormatSize(size, true))
+			m.printf("\n\nsize %s", m.mono(r.FormatSize(size, true)))
 			if v, ok := size.(*infer.Var); ok && v.Rigid && v.Origin != nil {
-				fmt.Fprintf(b, " (∃: chosen at run time by the %s of %s)", syntax.CallOf(v.Origin.Rhs).Keyword.Name, v.Output)
+				m.printf(" (∃: chosen at run time by the %s of %s)", syntax.CallOf(v.Origin.Rhs).Keyword.Name, v.Output)
 			}
 		}
 	}
@@ -114,46 +109,58 @@ func hoverSymbol(b *strings.Builder, d *document, t *target) {
 	}
 	bnd := sym.Binding
 	if !r.Live(bnd) {
-		b.WriteString("\n\n**never computed**: no result needs its elements (it is used only for its length)")
+		m.printf("\n\n%s: no result needs its elements (it is used only for its length)", m.bold("never computed"))
 		return
 	}
 	if l, ok := r.LengthOf(bnd); ok && l.Known != nil {
-		fmt.Fprintf(b, "\n\n**known before any loop**: `%s`, from the sizes; no loop counts it", syntax.FormatExpr(l.Known))
+		m.printf("\n\n%s: %s, from the sizes; no loop counts it", m.bold("known before any loop"), m.mono(syntax.FormatExpr(l.Known)))
 		return
 	}
-	fmt.Fprintf(b, "\n\niteration size `%s`", r.FormatSize(r.Iter(bnd), true))
+	m.printf("\n\niteration size %s", m.mono(r.FormatSize(r.Iter(bnd), true)))
 	if tr := r.Trans(bnd); tr != nil {
-		fmt.Fprintf(b, ", parent transducer `%s`", tr.Name())
+		m.printf(", parent transducer %s", m.mono(tr.Name()))
 	}
 	if l, ok := r.LengthOf(bnd); ok {
-		fmt.Fprintf(b, "; counts `%s`, whose size it is", l.Source)
+		m.printf("; counts %s, whose size it is", m.mono(l.Source))
 	}
-	fl := d.loopsOf(t.fn.Def.Name.Name)
-	if fl == nil {
+	def := vw.def(t.fn.Def.Name.Name)
+	if def == nil {
 		return
 	}
-	nd := fl.report.Graph.Node(bnd.Name())
+	nd := def.Report.Graph.Node(bnd.Name())
 	if nd == nil {
 		return
 	}
-	cl := fl.report.Ours.Clustering
+	cl := def.Report.Ours.Clustering
 	c := cl.Clusters[cl.Of[nd.ID]]
 	if c.External() {
-		b.WriteString("\n\nan external: a host call between loops")
+		m.printf("\n\nan external: a host call between loops")
 	} else {
-		fmt.Fprintf(b, "\n\nloop %d of %d", loopNumber(cl, c.Index), cl.Loops())
+		m.printf("\n\nloop %d of %d", cl.LoopNumber(c.Index), cl.Loops())
 		if others := without(c.Names(), bnd.Name()); len(others) > 0 {
-			fmt.Fprintf(b, ", with %s", joinNames(others))
+			m.printf(", with %s", strings.Join(others, ", "))
 		}
 		if sym.Kind == syntax.Array {
-			if contains(c.Contracted, sym.Name) {
-				b.WriteString("; **contracted**: never materialised")
+			if slices.Contains(c.Contracted, sym.Name) {
+				m.printf("; %s: never materialised", m.bold("contracted"))
 			} else {
-				b.WriteString("; **materialised**")
+				m.printf("; %s", m.bold("materialised"))
 			}
 		}
 	}
-	whyNot(b, fl, nd.ID)
+	whyNot(m, def, nd.ID)
+}
+
+// whyNot renders the exclusions of a binding from every other loop.
+func whyNot(m *markup, def *analysis.Def, n int) {
+	xs := def.WhyNot(n)
+	if len(xs) == 0 {
+		return
+	}
+	m.printf("\n\n%s", m.bold("Why not in another loop?"))
+	for _, x := range xs {
+		m.printf("\n- not in loop %d (%s): %s", x.Loop, strings.Join(x.Cluster.Names(), ", "), x.Reason())
+	}
 }
 
 func without(xs []string, x string) []string {
@@ -164,15 +171,6 @@ func without(xs []string, x string) []string {
 		}
 	}
 	return out
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func plural(n int, what string) string {

@@ -1,7 +1,9 @@
 package lsp
 
 import (
-	"strings"
+	"context"
+
+	"go.lsp.dev/protocol"
 
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
@@ -20,13 +22,13 @@ type target struct {
 
 // locate finds the name at an offset: a definition's name, a parameter or binder (declaration
 // or use), a combinator keyword, or a host function.
-func (d *document) locate(off syntax.Pos) *target {
-	fn, sizes := d.funcAt(off)
+func (vw *view) locate(off syntax.Pos) *target {
+	fn, i := vw.funcAt(off)
 	if fn == nil {
 		return nil
 	}
 	in := func(r syntax.Range) bool { return r.Start <= off && off <= r.End }
-	t := &target{fn: fn, sizes: sizes}
+	t := &target{fn: fn, sizes: vw.file.Prog.Funcs[i]}
 	if in(fn.Def.Name.Range) {
 		t.id, t.defName = fn.Def.Name, true
 		return t
@@ -52,4 +54,11 @@ func (d *document) locate(off syntax.Pos) *target {
 	return nil
 }
 
-func joinNames(names []string) string { return strings.Join(names, ", ") }
+// at finds the document and what is under the cursor of a position request.
+func (s *Server) at(ctx context.Context, p *protocol.TextDocumentPositionParams) (*view, *target, error) {
+	vw, err := s.view(ctx, string(p.TextDocument.URI))
+	if err != nil || vw == nil {
+		return nil, nil, err
+	}
+	return vw, vw.locate(fromPosition(vw.file.Prog.Syntax.File, p.Position)), nil
+}

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -10,84 +9,60 @@ import (
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-func init() {
-	onRequest("textDocument/definition", (*Server).definition)
-	onRequest("textDocument/references", (*Server).references)
-	onRequest("textDocument/prepareRename", (*Server).prepareRename)
-	onRequest("textDocument/rename", (*Server).rename)
-}
-
-// at finds the document and what is under the cursor of a position request.
-func (s *Server) at(raw json.RawMessage) (*document, *target, string, error) {
-	var p protocol.TextDocumentPositionParams
-	if err := decode(raw, &p); err != nil {
-		return nil, nil, "", err
-	}
-	uri := string(p.TextDocument.URI)
-	d := s.snapshot(uri)
-	if d == nil {
-		return nil, nil, uri, nil
-	}
-	return d, d.locate(fromPosition(d.prog.Syntax.File, p.Position)), uri, nil
-}
-
 func location(uri string, f *syntax.File, r syntax.Range) protocol.Location {
-	return protocol.Location{URI: protocol.DocumentURI(uri), Range: toRange(f, r)}
+	return protocol.Location{URI: uriOf(uri), Range: toRange(f, r)}
 }
 
 // definition goes from a use of a parameter or binder to where it is bound.
-func (s *Server) definition(ctx context.Context, raw json.RawMessage) (any, error) {
-	d, t, uri, err := s.at(raw)
+func (s *Server) definition(ctx context.Context, p *protocol.DefinitionParams) ([]protocol.Location, error) {
+	vw, t, err := s.at(ctx, &p.TextDocumentPositionParams)
 	if err != nil || t == nil {
 		return nil, err
 	}
-	f := d.prog.Syntax.File
+	f := vw.file.Prog.Syntax.File
 	switch {
 	case t.sym != nil:
-		return []protocol.Location{location(uri, f, t.sym.Decl.Range)}, nil
+		return []protocol.Location{location(vw.uri, f, t.sym.Decl.Range)}, nil
 	case t.defName:
-		return []protocol.Location{location(uri, f, t.fn.Def.Name.Range)}, nil
+		return []protocol.Location{location(vw.uri, f, t.fn.Def.Name.Range)}, nil
 	}
 	return nil, nil
 }
 
 // references lists the binder or parameter and every use of it.
-func (s *Server) references(ctx context.Context, raw json.RawMessage) (any, error) {
-	d, t, uri, err := s.at(raw)
+func (s *Server) references(ctx context.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
+	vw, t, err := s.at(ctx, &p.TextDocumentPositionParams)
 	if err != nil || t == nil || t.sym == nil {
 		return []protocol.Location{}, err
 	}
-	f := d.prog.Syntax.File
-	out := []protocol.Location{location(uri, f, t.sym.Decl.Range)}
+	f := vw.file.Prog.Syntax.File
+	out := []protocol.Location{location(vw.uri, f, t.sym.Decl.Range)}
 	for _, id := range t.sym.Uses {
-		out = append(out, location(uri, f, id.Range))
+		out = append(out, location(vw.uri, f, id.Range))
 	}
 	return out, nil
 }
 
-func (s *Server) prepareRename(ctx context.Context, raw json.RawMessage) (any, error) {
-	d, t, _, err := s.at(raw)
+func (s *Server) prepareRename(ctx context.Context, p *protocol.PrepareRenameParams) (*protocol.Range, error) {
+	vw, t, err := s.at(ctx, &p.TextDocumentPositionParams)
 	if err != nil || t == nil || (t.sym == nil && !t.defName) {
 		return nil, err
 	}
-	return toRange(d.prog.Syntax.File, t.id.Range), nil
+	r := toRange(vw.file.Prog.Syntax.File, t.id.Range)
+	return &r, nil
 }
 
 // rename renames a parameter, binder or definition throughout its definition, refusing names
 // that are invalid or already bound there.
-func (s *Server) rename(ctx context.Context, raw json.RawMessage) (any, error) {
-	var p protocol.RenameParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
-	d, t, uri, err := s.at(raw)
+func (s *Server) rename(ctx context.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
+	vw, t, err := s.at(ctx, &p.TextDocumentPositionParams)
 	if err != nil || t == nil {
 		return nil, err
 	}
 	if !syntax.ValidName(p.NewName) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%q is not a valid name: names start with a lowercase letter and are not keywords or combinators", p.NewName)
 	}
-	f := d.prog.Syntax.File
+	f := vw.file.Prog.Syntax.File
 	var ranges []syntax.Range
 	switch {
 	case t.sym != nil:
@@ -99,7 +74,7 @@ func (s *Server) rename(ctx context.Context, raw json.RawMessage) (any, error) {
 			ranges = append(ranges, id.Range)
 		}
 	case t.defName:
-		if d.prog.Syntax.Func(p.NewName) != nil {
+		if vw.file.Prog.Syntax.Func(p.NewName) != nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is already defined", p.NewName)
 		}
 		ranges = append(ranges, t.fn.Def.Name.Range)
@@ -113,5 +88,5 @@ func (s *Server) rename(ctx context.Context, raw json.RawMessage) (any, error) {
 	for i, r := range ranges {
 		edits[i] = protocol.TextEdit{Range: toRange(f, r), NewText: p.NewName}
 	}
-	return protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{protocol.DocumentURI(uri): edits}}, nil
+	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{p.TextDocument.URI: edits}}, nil
 }

@@ -41,7 +41,9 @@ func startRaw(t *testing.T, opts Options) *rawClient {
 	c := &rawClient{t: t, conn: clientSide, in: bufio.NewReader(clientSide), done: make(chan error, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() { cancel(); clientSide.Close() })
-	go func() { c.done <- Serve(ctx, serverSide, io.Discard, opts) }()
+	srv := NewServer(serverSide, io.Discard, opts)
+	addTestRoutes(srv)
+	go func() { c.done <- srv.Run(ctx) }()
 	return c
 }
 
@@ -259,8 +261,8 @@ func TestFullChangeUntitled(t *testing.T) {
 	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1 && len(p.Diagnostics) > 0 })
 	c.change(uri, 2, "f xs =\n  let ys = map (+ 1) xs\n  in ys\n")
 	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 2 && len(p.Diagnostics) == 0 })
-	if d := c.server.snapshot(uri); string(d.text) != "f xs =\n  let ys = map (+ 1) xs\n  in ys\n" {
-		t.Fatalf("text after a full change: %q", d.text)
+	if vw, err := c.server.view(context.Background(), uri); err != nil || string(vw.file.Text) != "f xs =\n  let ys = map (+ 1) xs\n  in ys\n" {
+		t.Fatalf("text after a full change: %q (%v)", vw.file.Text, err)
 	}
 }
 
@@ -324,16 +326,17 @@ func TestLargeDocument(t *testing.T) {
 	}
 }
 
-func init() {
-	// Test-only methods: one that waits for cancellation, one that panics.
-	onRequest("$/cnf/test/wait", func(s *Server, ctx context.Context, _ json.RawMessage) (any, error) {
+// addTestRoutes adds test-only methods to a server: one that waits for cancellation, one that
+// panics.
+func addTestRoutes(s *Server) {
+	s.routes["$/cnf/test/wait"] = request(func(s *Server, ctx context.Context, _ *struct{}) (string, error) {
 		select {
 		case <-ctx.Done():
 		case <-time.After(10 * time.Second):
 		}
 		return "not cancelled", nil
 	})
-	onRequest("$/cnf/test/panic", func(*Server, context.Context, json.RawMessage) (any, error) {
+	s.routes["$/cnf/test/panic"] = request(func(*Server, context.Context, *struct{}) (string, error) {
 		panic("deliberate panic")
 	})
 }
@@ -472,6 +475,47 @@ func TestRPCTrace(t *testing.T) {
 	for _, want := range []string{"<- request 1 initialize (", "-> response 1 initialize (", "<- notification  initialized (", "<- request 2 textDocument/hover (", "-> response 2 textDocument/hover ("} {
 		if !strings.Contains(trace.String(), want) {
 			t.Errorf("trace lacks %q:\n%s", want, trace.String())
+		}
+	}
+}
+
+// An analysis overtaken by a newer version must not publish over it. The publication of
+// version 1's clustering is held between its snapshot of the document and its post until
+// version 2's diagnostics are out; then it is let go. The outbox must drop it: the versions
+// published never go back (without the check they were [1 2 1]).
+func TestOvertakenPublicationDropped(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = time.Millisecond
+	c := startServer(t, opts, nil)
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	c.server.out.testHookBeforePost = func(st stamp, p *publishDiagnosticsParams) {
+		if st.version == 1 && st.clustered {
+			once.Do(func() { close(entered) })
+			<-release
+		}
+	}
+	uri := "file:///race.cnf"
+	c.open(uri, "f xs =\n  let s  = fold (+) 0 xs\n      ys = map (+ s) xs\n  in  ys\n")
+	select {
+	case <-entered:
+	case <-time.After(20 * time.Second):
+		t.Fatal("version 1 was never clustered")
+	}
+	c.change(uri, 2, "f xs =\n  let ys = map (+ 1) xs\n  in  ys\n")
+	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 2 })
+	close(release)
+	c.waitStatus(uri, 2, "clustered")
+	time.Sleep(100 * time.Millisecond) // room for a late post to arrive, if it were sent
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var versions []int32
+	for _, p := range c.diags[uri] {
+		versions = append(versions, p.Version)
+	}
+	for i := 1; i < len(versions); i++ {
+		if versions[i] < versions[i-1] {
+			t.Fatalf("published versions went back: %v", versions)
 		}
 	}
 }

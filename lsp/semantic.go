@@ -2,15 +2,12 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/cnf-tools/cnf/syntax"
 )
-
-func init() { onRequest("textDocument/semanticTokens/full", (*Server).semanticTokens) }
 
 // tokenTypes is the semantic-token legend: combinators are macros (they expand into loops), host
 // functions functions, parameters parameters, other names variables; scalars carry the readonly
@@ -34,17 +31,13 @@ type semToken struct {
 	typ, mods int
 }
 
-func (s *Server) semanticTokens(ctx context.Context, raw json.RawMessage) (any, error) {
-	var p protocol.SemanticTokensParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
-	d := s.snapshot(string(p.TextDocument.URI))
-	if d == nil {
-		return protocol.SemanticTokens{Data: []uint32{}}, nil
+func (s *Server) semanticTokens(ctx context.Context, p *protocol.SemanticTokensParams) (*protocol.SemanticTokens, error) {
+	vw, err := s.view(ctx, string(p.TextDocument.URI))
+	if err != nil || vw == nil {
+		return &protocol.SemanticTokens{Data: []uint32{}}, err
 	}
 	var toks []semToken
-	for _, fn := range d.prog.Syntax.Funcs {
+	for _, fn := range vw.file.Prog.Syntax.Funcs {
 		toks = append(toks, semToken{fn.Def.Name.Range, tokHost, modDeclaration})
 		for id, sym := range fn.Refs {
 			t := semToken{r: id.Range, typ: tokVariable}
@@ -69,7 +62,7 @@ func (s *Server) semanticTokens(ctx context.Context, raw json.RawMessage) (any, 
 		}
 	}
 	sort.Slice(toks, func(i, j int) bool { return toks[i].r.Start < toks[j].r.Start })
-	f := d.prog.Syntax.File
+	f := vw.file.Prog.Syntax.File
 	data := []uint32{}
 	var prevLine, prevChar uint32
 	var last syntax.Pos = -1
@@ -90,5 +83,5 @@ func (s *Server) semanticTokens(ctx context.Context, raw json.RawMessage) (any, 
 		data = append(data, dl, dc, end.Character-start.Character, uint32(t.typ), uint32(t.mods))
 		prevLine, prevChar = start.Line, start.Character
 	}
-	return protocol.SemanticTokens{Data: data}, nil
+	return &protocol.SemanticTokens{Data: data}, nil
 }

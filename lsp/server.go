@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
+
+	"github.com/cnf-tools/cnf/internal/analysis"
 )
 
 // LSP error codes beyond JSON-RPC's.
@@ -24,7 +26,7 @@ type Options struct {
 	// Debounce delays clustering and fusion after an edit; parsing and size inference are not
 	// delayed.
 	Debounce time.Duration
-	// TimeLimit bounds each ILP solve.
+	// TimeLimit bounds the clustering of each definition.
 	TimeLimit time.Duration
 	// FusionDiagnostics is the severity of fusion-preventing-edge diagnostics: "information",
 	// "hint" or "off".
@@ -53,23 +55,19 @@ type Server struct {
 	conn   jsonrpc2.Conn
 	stream *stream
 	log    *log.Logger
+	routes map[string]route
+	engine *analysis.Engine
+	out    *outbox
 
 	mu       sync.Mutex
 	state    state
 	opts     Options
+	client   clientCapabilities
 	docs     map[string]*document // by URI string: untitled: URIs have no file name
+	opened   int64                // counts didOpen: each open of a URI is a new generation
 	inflight map[string]context.CancelFunc
-	client   clientSupport
 	exited   chan struct{}
 	exitOnce sync.Once
-	out      *outbox
-}
-
-// clientSupport records what the client said it can do.
-type clientSupport struct {
-	codeLensRefresh bool
-	showDocument    bool
-	markdown        bool
 }
 
 // Serve runs the language server on a connection (stdin/stdout for `cnf lsp`) until the client
@@ -80,9 +78,28 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, logw io.Writer, opts Opt
 	return NewServer(rwc, logw, opts).Run(ctx)
 }
 
+// NewServer makes a server on a connection without starting it (tests start it themselves).
+func NewServer(rwc io.ReadWriteCloser, logw io.Writer, opts Options) *Server {
+	st := newStream(rwc, opts.RPCTrace)
+	s := &Server{
+		conn:     jsonrpc2.NewConn(st),
+		stream:   st,
+		log:      log.New(logw, "cnf lsp: ", log.LstdFlags|log.Lmicroseconds),
+		routes:   routes(),
+		engine:   analysis.NewEngine(analysis.Config{TimeLimit: opts.TimeLimit}),
+		opts:     opts,
+		docs:     map[string]*document{},
+		inflight: map[string]context.CancelFunc{},
+		exited:   make(chan struct{}),
+	}
+	s.out = newOutbox(s.conn, s.log)
+	return s
+}
+
 // Run serves until the client sends exit, the connection ends or ctx is done; see Serve.
 func (s *Server) Run(ctx context.Context) error {
 	s.conn.Go(ctx, s.handle)
+	go s.out.run()
 	select {
 	case <-s.conn.Done():
 	case <-s.exited:
@@ -105,81 +122,48 @@ func (s *Server) Run(ctx context.Context) error {
 	return fmt.Errorf("the connection ended without a shutdown request")
 }
 
-// NewServer makes a server on a connection without starting it (tests start it themselves).
-func NewServer(rwc io.ReadWriteCloser, logw io.Writer, opts Options) *Server {
-	st := newStream(rwc, opts.RPCTrace)
-	s := &Server{
-		conn:     jsonrpc2.NewConn(st),
-		stream:   st,
-		log:      log.New(logw, "cnf lsp: ", log.LstdFlags|log.Lmicroseconds),
-		opts:     opts,
-		docs:     map[string]*document{},
-		inflight: map[string]context.CancelFunc{},
-		exited:   make(chan struct{}),
-		out:      newOutbox(),
-	}
-	go s.sendLoop()
-	return s
-}
-
-// requestHandler answers a request from its raw params.
-type requestHandler func(s *Server, ctx context.Context, params json.RawMessage) (any, error)
-
-// notificationHandler acts on a notification. Notifications run in order, on the reading
-// goroutine, so they must be quick: they update documents and start background work.
-type notificationHandler func(s *Server, ctx context.Context, params json.RawMessage)
-
-var (
-	requests      = map[string]requestHandler{}
-	notifications = map[string]notificationHandler{}
-)
-
-// onRequest and onNotification register the handlers of each method; each handler lives in
-// its own file and registers itself in init (the tables are written only then).
-func onRequest(method string, h requestHandler)           { requests[method] = h }
-func onNotification(method string, h notificationHandler) { notifications[method] = h }
-
+// handle is called on the reading goroutine for every message, in order. Notifications run
+// here, so they must be quick (they record an edit and wake a worker); requests run in
+// goroutines; nothing is written from here.
 func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 	defer func() {
 		if r := recover(); r != nil {
 			s.logf("panic in %s: %v\n%s", req.Method(), r, debug.Stack())
-			_ = reply(ctx, nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", req.Method(), r))
+			go reply(ctx, nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", req.Method(), r))
 		}
 	}()
-	call, isCall := req.(*jsonrpc2.Call)
 	method, params := req.Method(), req.Params()
-	if !isCall {
-		switch method {
-		case "$/cancelRequest":
-			s.cancelRequest(params)
-		case malformedMethod:
-			s.logf("ignored a malformed message: %s", params)
-		default:
-			s.mu.Lock()
-			st := s.state
-			s.mu.Unlock()
-			if h := notifications[method]; h != nil && (st == running || method == "exit") {
-				h(s, ctx, params)
-			}
-		}
-		return nil // a handler never returns an error: that would close the stream
-	}
+	call, isCall := req.(*jsonrpc2.Call)
 	s.mu.Lock()
 	st := s.state
 	s.mu.Unlock()
+	rt, known := s.routes[method]
+	if !isCall {
+		switch {
+		case method == "$/cancelRequest":
+			s.cancelRequest(params)
+		case method == malformedMethod:
+			s.logf("ignored a malformed message: %s", params)
+		case known && rt.notification && (st == running || method == "exit"):
+			_, _ = rt.handle(s, ctx, params)
+		}
+		return nil // a handler never returns an error: that would close the stream
+	}
+	answer := func(result any, err error) { go reply(ctx, result, replyError(err)) }
 	switch {
 	case st == starting && method != "initialize":
-		return reply(ctx, nil, jsonrpc2.NewError(codeServerNotInitialized, "the server is not initialized: send initialize first"))
+		answer(nil, jsonrpc2.NewError(codeServerNotInitialized, "the server is not initialized: send initialize first"))
+		return nil
 	case st == shutDown:
-		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut down: only exit is accepted"))
-	}
-	h := requests[method]
-	if h == nil {
-		return reply(ctx, nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not supported: %s", method))
-	}
-	if method == "initialize" || method == "shutdown" {
-		result, err := h(s, ctx, params)
-		return reply(ctx, result, replyError(err))
+		answer(nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut down: only exit is accepted"))
+		return nil
+	case !known || rt.notification:
+		answer(nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not supported: %s", method))
+		return nil
+	case rt.inOrder:
+		// initialize and shutdown change the server's state before the next message is read.
+		answer(rt.handle(s, ctx, params))
+		return nil
 	}
 	key := idKey(call.ID())
 	rctx, cancel := context.WithCancel(ctx)
@@ -197,7 +181,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 				_ = reply(ctx, nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, r))
 			}
 		}()
-		result, err := h(s, rctx, params)
+		result, err := rt.handle(s, rctx, params)
 		if rctx.Err() != nil {
 			_ = reply(ctx, nil, jsonrpc2.NewError(codeRequestCancelled, "request cancelled"))
 			return
@@ -250,13 +234,25 @@ func (s *Server) cancelRequest(params json.RawMessage) {
 	}
 }
 
+// logf logs to stderr and, best effort, to the client as window/logMessage.
 func (s *Server) logf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	s.log.Print(msg)
-	// window/logMessage (type 4 = log), best effort, never from the reading goroutine.
-	go func() {
-		_ = s.conn.Notify(context.Background(), "window/logMessage", map[string]any{"type": 4, "message": msg})
-	}()
+	go s.notify("window/logMessage", logMessageParams{Type: messageLog, Message: msg})
+}
+
+// warnUser shows a warning in the client (window/showMessage) and logs it.
+func (s *Server) warnUser(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	s.log.Print(msg)
+	go s.notify("window/showMessage", logMessageParams{Type: messageWarning, Message: msg})
+}
+
+// notify sends a notification to the client; failures (a closed connection) are logged.
+func (s *Server) notify(method string, params any) {
+	if err := s.conn.Notify(context.Background(), method, params); err != nil {
+		s.log.Printf("sending %s: %v", method, err)
+	}
 }
 
 func (s *Server) options() Options {
@@ -265,9 +261,8 @@ func (s *Server) options() Options {
 	return s.opts
 }
 
-func decode(params json.RawMessage, v any) error {
-	if err := json.Unmarshal(params, v); err != nil {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
-	}
-	return nil
+func (s *Server) capabilities() clientCapabilities {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.client
 }

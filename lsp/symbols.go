@@ -2,31 +2,25 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-func init() { onRequest("textDocument/documentSymbol", (*Server).documentSymbol) }
-
 // documentSymbol lists the definitions, each with its parameters and bindings.
-func (s *Server) documentSymbol(ctx context.Context, raw json.RawMessage) (any, error) {
-	var p protocol.DocumentSymbolParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
-	d := s.snapshot(string(p.TextDocument.URI))
+func (s *Server) documentSymbol(ctx context.Context, p *protocol.DocumentSymbolParams) ([]protocol.DocumentSymbol, error) {
+	vw, err := s.view(ctx, string(p.TextDocument.URI))
 	out := []protocol.DocumentSymbol{}
-	if d == nil {
-		return out, nil
+	if err != nil || vw == nil {
+		return out, err
 	}
-	f := d.prog.Syntax.File
-	for i, fn := range d.prog.Syntax.Funcs {
+	prog := vw.file.Prog
+	f := prog.Syntax.File
+	for i, fn := range prog.Syntax.Funcs {
 		def := fn.Def
 		detail := ""
-		if r := d.prog.Funcs[i]; r != nil && r.OK() {
+		if r := prog.Funcs[i]; r != nil && r.OK() {
 			detail = r.Scheme.Format(true)
 		}
 		sym := protocol.DocumentSymbol{Name: def.Name.Name, Detail: detail, Kind: protocol.SymbolKindFunction,

@@ -11,7 +11,7 @@ scripts/install-highs.sh
 
 # A self-contained binary: HiGHS, the C++ runtime and libc are linked in, so bin/cnf runs
 # anywhere on linux-x64 without LD_LIBRARY_PATH (the VS Code extension ships it).
-STATIC_FLAGS=(-tags netgo,osusergo -ldflags '-s -w -linkmode external -extldflags "-static"')
+STATIC_FLAGS=(-buildvcs=auto -tags netgo,osusergo -ldflags '-s -w -linkmode external -extldflags "-static"')
 
 build_cnf() {
   go build "${STATIC_FLAGS[@]}" -o bin/cnf ./cmd/cnf

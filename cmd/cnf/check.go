@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 
-	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -34,11 +33,13 @@ func runCheck(e *env, paths []string, asJSON bool) int {
 		Diagnostics []jsonDiagnostic `json:"diagnostics"`
 	}
 	report := struct {
-		Files []jsonFile `json:"files"`
-	}{Files: []jsonFile{}}
+		Version string     `json:"version"`
+		Files   []jsonFile `json:"files"`
+	}{Version: jsonVersion(), Files: []jsonFile{}}
 	code := exitOK
+	engine := newEngine(0)
 	for _, s := range sources {
-		prog := infer.Analyze(s.path, s.src)
+		prog := engine.Load(s.path, s.src, 0).Prog
 		file := prog.Syntax.File
 		if syntax.HasErrors(prog.Diagnostics) {
 			code = exitProblems

@@ -2,31 +2,31 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
-	"github.com/cnf-tools/cnf/infer"
-	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/internal/analysis"
 )
 
 func init() {
 	var (
-		asJSON    bool
-		timeLimit time.Duration
+		asJSON, explain bool
+		limit           time.Duration
 	)
 	register(&command{
 		name:    "cluster",
-		args:    "[--json] [--time-limit D] FILE...",
+		args:    "[--json] [--explain] [--time-limit D] FILE...",
 		summary: "find the optimal clustering of each definition into loops (ILP, HiGHS), with baselines",
 		flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print JSON")
-			timeLimitFlag(fs, &timeLimit, "time limit of each ILP solve")
+			fs.BoolVar(&explain, "explain", false, "say, for every binding, why it is not in each other loop")
+			timeLimitFlag(fs, &limit, "time limit of each definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
-			return runCluster(ctx, e, args, asJSON, timeLimit)
+			return runCluster(ctx, e, args, asJSON, explain, limit)
 		},
 	})
 }
@@ -34,62 +34,76 @@ func init() {
 type clusterJSON struct {
 	Path string `json:"path"`
 	cluster.Summary
-	Rejected    bool             `json:"rejected,omitempty"`
-	Diagnostics []jsonDiagnostic `json:"diagnostics,omitempty"`
+	Rejected     bool             `json:"rejected,omitempty"`
+	Diagnostics  []jsonDiagnostic `json:"diagnostics,omitempty"`
+	Explanations []explanation    `json:"explanations,omitempty"`
 }
 
-func runCluster(ctx context.Context, e *env, paths []string, asJSON bool, limit time.Duration) int {
-	return perFunction(e, "cluster", "[--json] FILE...", paths, asJSON, func(path string, prog *infer.Program, i int) (any, error) {
-		fn, r := prog.Syntax.Funcs[i], prog.Funcs[i]
-		if r == nil || !r.OK() {
+// explanation says why one binding is not in each other loop (--explain).
+type explanation struct {
+	Binding string      `json:"binding"`
+	Loop    int         `json:"loop"` // its own loop; 0 for an external
+	NotIn   []exclusion `json:"notIn"`
+}
+
+type exclusion struct {
+	Loop   int    `json:"loop"`
+	Kind   string `json:"kind"` // path, external, sizes, forced-cost, no-clustering, invalid-move, move-cost
+	Reason string `json:"reason"`
+}
+
+func runCluster(ctx context.Context, e *env, paths []string, asJSON, explain bool, limit time.Duration) int {
+	return perFunction(e, newEngine(limit), "cluster", "[--json] FILE...", paths, asJSON, func(f *analysis.File, i int) (any, int, error) {
+		name := f.Prog.Syntax.Funcs[i].Def.Name.Name
+		def, err := f.Def(ctx, name)
+		if errors.Is(err, analysis.ErrRejected) {
 			if !asJSON {
-				fmt.Fprintf(e.stdout, "%s: not clustered (it has errors)\n", fn.Def.Name.Name)
+				rejected(e, f, i, "clustered")
 			}
-			return clusterJSON{Path: path, Summary: cluster.Summary{Name: fn.Def.Name.Name}, Rejected: true, Diagnostics: definitionErrors(prog, i)}, nil
+			return clusterJSON{Path: f.Name, Summary: cluster.Summary{Name: name}, Rejected: true, Diagnostics: definitionErrors(f, i)}, exitOK, nil
 		}
-		rep, err := cluster.Analyze(ctx, r, cluster.Options{TimeLimit: limit})
 		if err != nil {
-			return nil, err
+			return nil, exitUsage, err
+		}
+		entry := clusterJSON{Path: f.Name, Summary: def.Report.Summarize()}
+		if explain {
+			f.Force(ctx, def)
+			entry.Explanations = explanations(def)
 		}
 		if !asJSON {
-			rep.WriteText(e.stdout, true)
+			def.Report.WriteText(e.stdout, true)
+			writeExplanations(e, entry.Explanations)
 		}
-		return clusterJSON{Path: path, Summary: rep.Summarize()}, nil
+		return entry, exitOK, nil
 	})
 }
 
-// oneFunction analyses a file and picks the definition a command works on: the one named, or
-// the only one the file has. It reports problems itself and returns a non-zero exit code.
-func oneFunction(e *env, cmd, path, name string) (*infer.Result, int) {
-	sources, ok := readSources(e, []string{path})
-	if !ok {
-		return nil, exitUsage
-	}
-	prog := infer.Analyze(sources[0].path, sources[0].src)
-	var names []string
-	for i, fn := range prog.Syntax.Funcs {
-		names = append(names, fn.Def.Name.Name)
-		if name != "" && fn.Def.Name.Name != name {
-			continue
+// explanations are the exclusions of every binding of a clustering, in source order.
+func explanations(def *analysis.Def) []explanation {
+	cl := def.Report.Ours
+	out := []explanation{}
+	for _, nd := range def.Report.Graph.Nodes {
+		x := explanation{Binding: nd.Name, Loop: cl.LoopNumber(cl.Of[nd.ID]), NotIn: []exclusion{}}
+		for _, ex := range def.WhyNot(nd.ID) {
+			x.NotIn = append(x.NotIn, exclusion{Loop: ex.Loop, Kind: ex.Kind.String(), Reason: ex.Reason()})
 		}
-		if name == "" && len(prog.Syntax.Funcs) > 1 {
-			continue
-		}
-		r := prog.Funcs[i]
-		if r == nil || !r.OK() {
-			syntax.WriteDiagnostics(e.stderr, sources[0].path, prog.Syntax.File, diagnosticsIn(prog.Diagnostics, fn.Def.Range, syntax.Error))
-			e.errorf("%s: %s has errors", cmd, fn.Def.Name.Name)
-			return nil, exitProblems
-		}
-		return r, exitOK
+		out = append(out, x)
 	}
-	switch {
-	case len(names) == 0:
-		e.errorf("%s: %s has no definitions", cmd, path)
-	case name == "":
-		e.errorf("%s: %s has several definitions (%s): choose one with --function", cmd, path, strings.Join(names, ", "))
-	default:
-		e.errorf("%s: %s has no definition %s (it has %s)", cmd, path, name, strings.Join(names, ", "))
+	return out
+}
+
+func writeExplanations(e *env, xs []explanation) {
+	if len(xs) == 0 {
+		return
 	}
-	return nil, exitUsage
+	fmt.Fprintf(e.stdout, "  why not in another loop:\n")
+	for _, x := range xs {
+		where := fmt.Sprintf("loop %d", x.Loop)
+		if x.Loop == 0 {
+			where = "external"
+		}
+		for _, n := range x.NotIn {
+			fmt.Fprintf(e.stdout, "    %s (%s), not in loop %d: %s\n", x.Binding, where, n.Loop, n.Reason)
+		}
+	}
 }

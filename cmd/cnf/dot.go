@@ -10,32 +10,32 @@ import (
 
 func init() {
 	var (
-		function  string
-		timeLimit time.Duration
+		function string
+		limit    time.Duration
 	)
 	register(&command{
 		name:    "dot",
-		args:    "FILE [--function NAME]",
+		args:    "FILE [--function NAME] [--time-limit D]",
 		summary: "print the optimal clustering as a Graphviz diagram",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition (needed when the file has several)")
-			timeLimitFlag(fs, &timeLimit, "time limit of the ILP solve")
+			timeLimitFlag(fs, &limit, "time limit of the definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			if len(args) != 1 {
 				e.errorf("dot: give exactly one FILE")
 				return exitUsage
 			}
-			r, code := oneFunction(e, "dot", args[0], function)
-			if r == nil {
+			f, name, code := oneFunction(ctx, e, newEngine(limit), "dot", args[0], function)
+			if f == nil {
 				return code
 			}
-			res, err := cluster.Solve(ctx, cluster.NewGraph(r), cluster.Options{TimeLimit: timeLimit})
+			def, err := f.Def(ctx, name)
 			if err != nil {
 				e.errorf("dot: %v", err)
 				return exitUsage
 			}
-			if err := cluster.WriteDOT(e.stdout, res.Clustering, r.Func.Def.Name.Name); err != nil {
+			if err := cluster.WriteDOT(e.stdout, def.Report.Ours.Clustering, name); err != nil {
 				e.errorf("dot: %v", err)
 				return exitUsage
 			}

@@ -14,7 +14,7 @@ func init() {
 	)
 	register(&command{
 		name:    "ilp",
-		args:    "FILE [--function NAME]",
+		args:    "FILE [--function NAME] [--paper]",
 		summary: "print the clustering ILP (Fig 1.14) in CPLEX LP format, for glpsol, cbc or highs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition (needed when the file has several)")
@@ -25,12 +25,13 @@ func init() {
 				e.errorf("ilp: give exactly one FILE")
 				return exitUsage
 			}
-			r, code := oneFunction(e, "ilp", args[0], function)
-			if r == nil {
+			f, name, code := oneFunction(ctx, e, newEngine(0), "ilp", args[0], function)
+			if f == nil {
 				return code
 			}
-			m := cluster.Formulate(cluster.NewGraph(r), cluster.FormulateOptions{Paper: paper})
-			if err := cluster.WriteLP(e.stdout, m, "clustering ILP of "+r.Func.Def.Name.Name); err != nil {
+			_, sizes, _ := f.Func(name)
+			m := cluster.Formulate(cluster.NewGraph(sizes), cluster.FormulateOptions{Paper: paper})
+			if err := cluster.WriteLP(e.stdout, m, "clustering ILP of "+name); err != nil {
 				e.errorf("ilp: %v", err)
 				return exitUsage
 			}

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 
 	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/analysis"
 )
 
 func init() {
@@ -19,7 +19,25 @@ func init() {
 			fs.BoolVar(&unicode, "unicode", false, "print schemes in the thesis's notation (∀, ∃, →, ×)")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
-			return runInfer(e, args, asJSON, unicode)
+			return perFunction(e, newEngine(0), "infer", "[--json] FILE...", args, asJSON, func(f *analysis.File, i int) (any, int, error) {
+				fn, r := f.Prog.Syntax.Funcs[i], f.Prog.Funcs[i]
+				if asJSON {
+					entry := inferJSON{Path: f.Name, Summary: infer.Summary{Name: fn.Def.Name.Name, Rejected: true}}
+					if r != nil {
+						entry.Summary = r.Summarize()
+					}
+					if entry.Rejected {
+						entry.Diagnostics = definitionErrors(f, i)
+					}
+					return entry, exitOK, nil
+				}
+				if r == nil {
+					rejected(e, f, i, "analysed")
+					return nil, exitOK, nil
+				}
+				r.WriteText(e.stdout, unicode)
+				return nil, exitOK, nil
+			})
 		},
 	})
 }
@@ -28,26 +46,4 @@ type inferJSON struct {
 	Path string `json:"path"`
 	infer.Summary
 	Diagnostics []jsonDiagnostic `json:"diagnostics,omitempty"`
-}
-
-func runInfer(e *env, paths []string, asJSON, unicode bool) int {
-	return perFunction(e, "infer", "[--json] FILE...", paths, asJSON, func(path string, prog *infer.Program, i int) (any, error) {
-		fn, r := prog.Syntax.Funcs[i], prog.Funcs[i]
-		if asJSON {
-			entry := inferJSON{Path: path, Summary: infer.Summary{Name: fn.Def.Name.Name, Rejected: true}}
-			if r != nil {
-				entry.Summary = r.Summarize()
-			}
-			if entry.Rejected {
-				entry.Diagnostics = definitionErrors(prog, i)
-			}
-			return entry, nil
-		}
-		if r == nil {
-			fmt.Fprintf(e.stdout, "%s: not analysed (it has errors)\n", fn.Def.Name.Name)
-			return nil, nil
-		}
-		r.WriteText(e.stdout, unicode)
-		return nil, nil
-	})
 }

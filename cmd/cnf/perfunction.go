@@ -1,39 +1,48 @@
 package main
 
 import (
-	"github.com/cnf-tools/cnf/infer"
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
+// newEngine is the analysis core of one command run (see package analysis).
+func newEngine(limit time.Duration) *analysis.Engine {
+	return analysis.NewEngine(analysis.Config{TimeLimit: limit})
+}
+
 // perFunction is the shared driver of the commands that report per definition (infer,
-// cluster): it reads the files, runs the front end and size inference, prints the diagnostics
-// (text mode), calls visit for every definition, and in JSON mode prints {"functions": [...]}
-// with the entries visit returns. The exit status is 1 if any file has errors, 2 on usage or
-// I/O errors.
-func perFunction(e *env, cmd, usage string, paths []string, asJSON bool, visit func(path string, prog *infer.Program, i int) (any, error)) int {
+// cluster, fuse): it reads the files, loads each into the engine (front end and sizes), prints
+// the diagnostics (text mode), calls visit for every definition, and in JSON mode prints
+// {"version": ..., "functions": [...]} with the entries visit returns. The exit status is the
+// worst of 1 if any file has errors (or visit says so), 2 on usage or I/O errors.
+func perFunction(e *env, engine *analysis.Engine, cmd, usage string, paths []string, asJSON bool, visit func(f *analysis.File, i int) (any, int, error)) int {
 	if len(paths) == 0 {
 		e.errorf("%s: no files given (usage: cnf %s %s)", cmd, cmd, usage)
 		return exitUsage
 	}
 	sources, readOK := readSources(e, paths)
-	report := struct {
-		Functions []any `json:"functions"`
-	}{Functions: []any{}}
+	report := jsonReport{Version: jsonVersion(), Functions: []any{}}
 	code := exitOK
 	for _, s := range sources {
-		prog := infer.Analyze(s.path, s.src)
-		if syntax.HasErrors(prog.Diagnostics) {
+		f := engine.Load(s.path, s.src, 0)
+		if syntax.HasErrors(f.Prog.Diagnostics) {
 			code = exitProblems
 		}
 		if !asJSON {
-			syntax.WriteDiagnostics(e.stdout, s.path, prog.Syntax.File, prog.Diagnostics)
+			syntax.WriteDiagnostics(e.stdout, s.path, f.Prog.Syntax.File, f.Prog.Diagnostics)
 		}
-		for i := range prog.Syntax.Funcs {
-			entry, err := visit(s.path, prog, i)
+		for i := range f.Prog.Syntax.Funcs {
+			entry, c, err := visit(f, i)
 			if err != nil {
-				e.errorf("%s: %s: %v", cmd, prog.Syntax.Funcs[i].Def.Name.Name, err)
+				e.errorf("%s: %s: %v", cmd, f.Prog.Syntax.Funcs[i].Def.Name.Name, err)
 				return exitUsage
 			}
+			code = max(code, c)
 			if asJSON {
 				report.Functions = append(report.Functions, entry)
 			}
@@ -51,7 +60,51 @@ func perFunction(e *env, cmd, usage string, paths []string, asJSON bool, visit f
 	return code
 }
 
+// jsonReport is the top level of the --json output of infer, cluster and fuse.
+type jsonReport struct {
+	Version   string `json:"version"`
+	Functions []any  `json:"functions"`
+}
+
 // definitionErrors are the errors of the i-th definition, in the JSON form of cnf check.
-func definitionErrors(prog *infer.Program, i int) []jsonDiagnostic {
+func definitionErrors(f *analysis.File, i int) []jsonDiagnostic {
+	prog := f.Prog
 	return toJSONDiagnostics(prog.Syntax.File, diagnosticsIn(prog.Diagnostics, prog.Syntax.Funcs[i].Def.Range, syntax.Error))
+}
+
+// oneFunction loads a file and picks the definition a command works on: the one named, or the
+// only one the file has. It reports problems itself and returns a non-zero exit code.
+func oneFunction(ctx context.Context, e *env, engine *analysis.Engine, cmd, path, name string) (*analysis.File, string, int) {
+	sources, ok := readSources(e, []string{path})
+	if !ok {
+		return nil, "", exitUsage
+	}
+	f := engine.Load(sources[0].path, sources[0].src, 0)
+	prog := f.Prog
+	names := f.Names()
+	for i, fn := range prog.Syntax.Funcs {
+		if name != "" && fn.Def.Name.Name != name || name == "" && len(names) > 1 {
+			continue
+		}
+		if r := prog.Funcs[i]; r == nil || !r.OK() {
+			syntax.WriteDiagnostics(e.stderr, sources[0].path, prog.Syntax.File, diagnosticsIn(prog.Diagnostics, fn.Def.Range, syntax.Error))
+			e.errorf("%s: %s has errors", cmd, fn.Def.Name.Name)
+			return nil, "", exitProblems
+		}
+		return f, fn.Def.Name.Name, exitOK
+	}
+	switch {
+	case len(names) == 0:
+		e.errorf("%s: %s has no definitions", cmd, path)
+	case name == "":
+		e.errorf("%s: %s has several definitions (%s): choose one with --function", cmd, path, strings.Join(names, ", "))
+	default:
+		e.errorf("%s: %s has no definition %s (it has %s)", cmd, path, name, strings.Join(names, ", "))
+	}
+	return nil, "", exitUsage
+}
+
+// rejected says, in text mode, that a definition with errors was skipped.
+func rejected(e *env, f *analysis.File, i int, what string) {
+	fmt.Fprintf(e.stdout, "%s: not %s (it has errors)\n", f.Prog.Syntax.Funcs[i].Def.Name.Name, what)
 }

@@ -2,23 +2,20 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"time"
 
-	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
-	"github.com/cnf-tools/cnf/syntax"
 )
 
 func init() {
 	var (
-		function  string
-		args      argList
-		fused     bool
-		network   bool
-		timeLimit time.Duration
+		function string
+		args     argList
+		fused    bool
+		network  bool
+		limit    time.Duration
 	)
 	register(&command{
 		name:    "run",
@@ -26,10 +23,10 @@ func init() {
 		summary: "evaluate a definition on inputs: by the reference semantics, or loop by loop as fused processes",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to run (needed when the file has several)")
-			fs.Var(&args, "arg", "an input, name=value: integers, floats, True/False, tuples (1, 2), arrays [1, 2] (repeatable)")
+			fs.Var(&args, "arg", "an input, name=value: integers, floats, True/False, tuples (1, 2), arrays [1, 2]; name=@FILE reads the value from a file, @- from standard input (repeatable)")
 			fs.BoolVar(&fused, "fused", false, "run each loop of the optimal clustering as its fused process")
 			fs.BoolVar(&network, "network", false, "run each loop of the optimal clustering as its unfused process network")
-			timeLimitFlag(fs, &timeLimit, "time limit of the ILP solve")
+			timeLimitFlag(fs, &limit, "time limit of the clustering (with --fused or --network)")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
 			if len(rest) != 1 {
@@ -40,10 +37,12 @@ func init() {
 				e.errorf("run: --fused and --network exclude each other")
 				return exitUsage
 			}
-			r, code := oneFunction(e, "run", rest[0], function)
-			if r == nil {
+			engine := newEngine(limit)
+			f, name, code := oneFunction(ctx, e, engine, "run", rest[0], function)
+			if f == nil {
 				return code
 			}
+			_, r, _ := f.Func(name)
 			inputs, err := inputsOf(r.Func, args, e.stdin)
 			if err != nil {
 				e.errorf("run: %v", err)
@@ -51,25 +50,20 @@ func init() {
 			}
 			var out map[string]fuse.Value
 			if fused || network {
-				res, serr := cluster.Solve(ctx, cluster.NewGraph(r), cluster.Options{TimeLimit: timeLimit})
-				if serr != nil {
-					e.errorf("run: %v", serr)
+				def, derr := f.Def(ctx, name)
+				if derr != nil {
+					e.errorf("run: %v", derr)
 					return exitUsage
 				}
 				mode := fuse.RunFused
 				if network {
 					mode = fuse.RunNetwork
 				}
-				out, err = fuse.RunClusters(ctx, r.Func, res.Clustering, inputs, fuse.DefaultExternals(), mode)
+				out, err = fuse.RunClusters(ctx, r.Func, def.Report.Ours.Clustering, inputs, fuse.DefaultExternals(), mode)
 			} else {
 				out, err = fuse.RunReference(r, inputs, fuse.DefaultExternals())
 			}
 			if err != nil {
-				var unknown *fuse.UnknownHostError
-				if errors.As(err, &unknown) {
-					e.errorf("run: %v", err)
-					return exitProblems
-				}
 				e.errorf("run: %v", err)
 				return exitProblems
 			}
@@ -80,5 +74,3 @@ func init() {
 		},
 	})
 }
-
-func formatBinding(b *syntax.Binding) string { return syntax.FormatCombinator(b.Rhs) }

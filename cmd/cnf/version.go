@@ -3,22 +3,25 @@ package main
 import (
 	"context"
 	"fmt"
-	"runtime/debug"
 
 	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/internal/buildinfo"
 )
 
 func init() {
 	register(&command{
 		name:    "version",
-		summary: "print the versions of cnf and of the HiGHS solver it links",
+		summary: "print the version and revision of cnf, and the version of the HiGHS solver it links",
 		run: func(ctx context.Context, e *env, args []string) int {
-			v := "(devel)"
-			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-				v = bi.Main.Version
+			solver := "HiGHS " + cluster.SolverVersion()
+			if cluster.SolverVersion() == "" {
+				solver = "no HiGHS: built without cgo"
 			}
-			fmt.Fprintf(e.stdout, "cnf %s (HiGHS %s)\n", v, cluster.SolverVersion())
+			fmt.Fprintf(e.stdout, "cnf %s (%s)\n", buildinfo.Version(), solver)
 			return exitOK
 		},
 	})
 }
+
+// jsonVersion is the "version" field of every --json output.
+func jsonVersion() string { return buildinfo.Version() }

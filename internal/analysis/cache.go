@@ -1,0 +1,82 @@
+package analysis
+
+import (
+	"container/list"
+	"sync"
+	"time"
+
+	"github.com/cnf-tools/cnf/cluster"
+)
+
+// decisions are the clusterings the engine has found: by graph key, and the latest per
+// definition (for warm starts). Both are bounded, least recently used first out.
+type decisions struct {
+	mu     sync.Mutex
+	max    int
+	byKey  map[string]*list.Element // of *entry
+	order  *list.List
+	latest map[string]*cluster.Decision // "file\x00definition" -> our clustering, latest first
+	recent *list.List                   // of latest's keys
+	where  map[string]*list.Element
+}
+
+// entry is what one solve of a graph decided: our clustering and Megiddo and Sarkar's, and
+// the time limit they were found under.
+type entry struct {
+	key           string
+	limit         time.Duration
+	ours, megiddo cluster.Decision
+}
+
+func newDecisions(max int) *decisions {
+	return &decisions{max: max, byKey: map[string]*list.Element{}, order: list.New(),
+		latest: map[string]*cluster.Decision{}, recent: list.New(), where: map[string]*list.Element{}}
+}
+
+func (d *decisions) get(key string) (entry, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	el, ok := d.byKey[key]
+	if !ok {
+		return entry{}, false
+	}
+	d.order.MoveToFront(el)
+	return *el.Value.(*entry), true
+}
+
+// put records a solve: under its key, and as the latest of its definition.
+func (d *decisions) put(def string, e entry) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if el, ok := d.byKey[e.key]; ok {
+		el.Value = &e
+		d.order.MoveToFront(el)
+	} else {
+		d.byKey[e.key] = d.order.PushFront(&e)
+		for d.order.Len() > d.max {
+			old := d.order.Back()
+			d.order.Remove(old)
+			delete(d.byKey, old.Value.(*entry).key)
+		}
+	}
+	ours := e.ours
+	d.latest[def] = &ours
+	if el, ok := d.where[def]; ok {
+		d.recent.MoveToFront(el)
+	} else {
+		d.where[def] = d.recent.PushFront(def)
+		for d.recent.Len() > d.max {
+			old := d.recent.Back()
+			d.recent.Remove(old)
+			delete(d.where, old.Value.(string))
+			delete(d.latest, old.Value.(string))
+		}
+	}
+}
+
+// previous is the latest clustering found for a definition, or nil.
+func (d *decisions) previous(def string) *cluster.Decision {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.latest[def]
+}

@@ -1,0 +1,73 @@
+package analysis
+
+import (
+	"context"
+	"time"
+
+	"github.com/cnf-tools/cnf/cluster"
+)
+
+// MaxForcedSolves bounds the re-solves made to explain why bindings are not in other loops;
+// the other exclusions are explained by the cost of moving the binding alone.
+const MaxForcedSolves = 40
+
+// WhyNot explains why node n of the definition's clustering is not in each other loop, with the
+// forced re-solves done so far (see Force).
+func (d *Def) WhyNot(n int) []cluster.Exclusion {
+	return d.Report.Ours.WhyNot(n, func(c int) (cluster.Forced, bool) {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		f, ok := d.forced[[2]int{n, c}]
+		return f, ok
+	})
+}
+
+// Force re-solves the definition with bindings forced into other loops where only cost keeps
+// them out, so that WhyNot can say by how much the best clustering with that choice is worse:
+// at most MaxForcedSolves solves, each within min(the time limit, 500 ms), all within one time
+// limit, at the lowest priority. It stops when ctx ends (the next edit) and returns how many
+// it made.
+func (f *File) Force(ctx context.Context, d *Def) int {
+	cfg := f.engine.Config()
+	each := min(limit(cfg.TimeLimit), 500*time.Millisecond)
+	ctx, cancel := context.WithTimeout(ctx, limit(cfg.TimeLimit))
+	defer cancel()
+	ours := d.Report.Ours
+	made := 0
+	for _, nd := range d.Report.Graph.Nodes {
+		for _, c := range ours.Clusters {
+			if made == MaxForcedSolves || ctx.Err() != nil {
+				return made
+			}
+			if !ours.NeedsForcing(nd.ID, c) || d.hasForced(nd.ID, c.Index) {
+				continue
+			}
+			opts := cfg.options()
+			opts.TimeLimit = each
+			release, err := f.engine.slots.acquire(ctx, f.Priority-1<<40) // after every analysis
+			if err != nil {
+				return made
+			}
+			res, err := ours.Force(ctx, nd.ID, c, opts)
+			release()
+			if err != nil {
+				return made
+			}
+			made++
+			d.mu.Lock()
+			if d.forced == nil {
+				d.forced = map[[2]int]cluster.Forced{}
+			}
+			d.forced[[2]int{nd.ID, c.Index}] = res
+			d.mu.Unlock()
+		}
+	}
+	return made
+}
+
+func (d *Def) hasForced(n, c int) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, ok := d.forced[[2]int{n, c}]
+	return ok
+}

@@ -1,0 +1,220 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// File is one version of one source file: its front end and sizes (Prog), and the clustering
+// and fusion of each definition once asked for.
+type File struct {
+	Name     string
+	Text     []byte
+	Prog     *infer.Program
+	Priority int64
+	engine   *Engine
+
+	mu   sync.Mutex
+	defs map[string]*pending
+}
+
+// pending is a definition's analysis, being computed or done.
+type pending struct {
+	done chan struct{}
+	def  *Def
+	err  error
+}
+
+// Def is a definition's analysis beyond its sizes.
+type Def struct {
+	Name   string
+	Sizes  *infer.Result
+	Report *cluster.Report
+	Fused  []*fuse.Fused // one per cluster of Report.Ours, in execution order
+	// Reused reports that the clustering came from the engine's cache: the definition's graph
+	// was the same as in an analysis made before.
+	Reused bool
+
+	mu     sync.Mutex
+	forced map[[2]int]cluster.Forced // (node, cluster) -> the optimum with the node forced there
+}
+
+// ErrRejected is returned for a definition with errors: it has no clustering.
+var ErrRejected = errors.New("the definition has errors")
+
+// ErrNoDefinition is returned for a name the file does not define.
+var ErrNoDefinition = errors.New("no such definition")
+
+// Func returns the checked definition called name and its sizes (nil when the front end
+// rejected it), or false when the file has no such definition.
+func (f *File) Func(name string) (*syntax.Func, *infer.Result, bool) {
+	for i, fn := range f.Prog.Syntax.Funcs {
+		if fn.Def.Name.Name == name {
+			return fn, f.Prog.Funcs[i], true
+		}
+	}
+	return nil, nil, false
+}
+
+// Names lists the definitions, in source order.
+func (f *File) Names() []string {
+	out := make([]string, len(f.Prog.Syntax.Funcs))
+	for i, fn := range f.Prog.Syntax.Funcs {
+		out[i] = fn.Def.Name.Name
+	}
+	return out
+}
+
+// Def returns the analysis of the definition called name, computing it the first time: once,
+// however many ask at the same time. It fails with ErrNoDefinition, ErrRejected (wrapped, with
+// the name), or ctx's error; a computation abandoned because its caller's context ended is
+// started again by the next caller.
+func (f *File) Def(ctx context.Context, name string) (*Def, error) {
+	for {
+		f.mu.Lock()
+		p, ok := f.defs[name]
+		if !ok {
+			p = &pending{done: make(chan struct{})}
+			f.defs[name] = p
+			f.mu.Unlock()
+			p.def, p.err = f.compute(ctx, name)
+			if ctx.Err() != nil && p.err != nil {
+				f.mu.Lock()
+				delete(f.defs, name) // let the next caller start again
+				f.mu.Unlock()
+			}
+			close(p.done)
+			return p.def, p.err
+		}
+		f.mu.Unlock()
+		select {
+		case <-p.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if isContextError(p.err) && ctx.Err() == nil {
+			continue // the computing caller gave up; this one has not
+		}
+		return p.def, p.err
+	}
+}
+
+func isContextError(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// Done returns the definition's analysis if it has been computed, without computing it.
+func (f *File) Done(name string) *Def {
+	f.mu.Lock()
+	p, ok := f.defs[name]
+	f.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	select {
+	case <-p.done:
+		return p.def
+	default:
+		return nil
+	}
+}
+
+// Defs returns the analyses of every definition accepted by size inference, in source order.
+func (f *File) Defs(ctx context.Context) ([]*Def, error) {
+	var out []*Def
+	for _, name := range f.Names() {
+		d, err := f.Def(ctx, name)
+		switch {
+		case errors.Is(err, ErrRejected):
+		case err != nil:
+			return nil, err
+		default:
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+func (f *File) compute(ctx context.Context, name string) (*Def, error) {
+	_, sizes, ok := f.Func(name)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("%s: %w", name, ErrNoDefinition)
+	case sizes == nil || !sizes.OK():
+		return nil, fmt.Errorf("%s: %w", name, ErrRejected)
+	}
+	rep, reused, err := f.engine.cluster(ctx, f, name, sizes)
+	if err != nil {
+		return nil, err
+	}
+	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, Fused: fuse.FuseClusters(rep.Ours.Clustering, fuse.MaxStates)}, nil
+}
+
+// cluster finds a definition's clustering and baselines: from the cache when the graph has
+// been solved before (under a time limit at least as long, or proven optimal), otherwise by
+// solving ours and Megiddo and Sarkar's side by side, each in a slot, starting ours from the
+// definition's previous clustering where that is valid.
+func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer.Result) (*cluster.Report, bool, error) {
+	g := cluster.NewGraph(sizes)
+	key := g.Key()
+	cfg := e.Config()
+	if hit, ok := e.cache.get(key); ok && (hit.ours.Optimal && hit.megiddo.Optimal || limit(hit.limit) >= limit(cfg.TimeLimit)) {
+		ours, err1 := hit.ours.Apply(g)
+		meg, err2 := hit.megiddo.Apply(g)
+		if err1 == nil && err2 == nil {
+			return cluster.NewReport(g, ours, meg), true, nil
+		}
+	}
+	defKey := f.Name + "\x00" + name
+	opts := cfg.options()
+	if prev := e.cache.previous(defKey); prev != nil {
+		opts.Start = prev.LabelsFor(g) // Solve checks that it is valid
+	}
+	mopts := cfg.options()
+	mopts.SameSizeOnly = true
+	var meg *cluster.Result
+	var megErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		meg, megErr = e.solve(ctx, g, mopts, f.Priority)
+	}()
+	ours, err := e.solve(ctx, g, opts, f.Priority)
+	<-done
+	if err == nil {
+		err = megErr
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if ours.Fallback == "" && meg.Fallback == "" {
+		e.cache.put(defKey, entry{key: key, limit: cfg.TimeLimit, ours: ours.Decision(), megiddo: meg.Decision()})
+	}
+	return cluster.NewReport(g, ours, meg), false, nil
+}
+
+// solve runs one clustering solve in a slot; the time limit starts when the slot is granted.
+func (e *Engine) solve(ctx context.Context, g *cluster.Graph, opts cluster.Options, priority int64) (*cluster.Result, error) {
+	release, err := e.slots.acquire(ctx, priority)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return cluster.Solve(ctx, g, opts)
+}
+
+// Model is the ILP of the definition's clustering: the one solved, or, when none was needed
+// (nothing to optimise, a model over the budget, a cached clustering), the one that would be.
+func (d *Def) Model() *cluster.Model {
+	if m := d.Report.Ours.Model; m != nil {
+		return m
+	}
+	return cluster.Formulate(d.Report.Graph, cluster.FormulateOptions{})
+}

@@ -1,0 +1,55 @@
+package lsp
+
+import "github.com/cnf-tools/cnf/cluster"
+
+// cnf's own protocol: the commands' results and the status notification. The VS Code extension
+// mirrors these types in vscode-extension/src/lsp_ext.ts; keep the two in step.
+
+// Commands the server executes through workspace/executeCommand. Arguments: the document URI,
+// the definition's name and, for cnf.showFusedProcess, optionally a loop number.
+const (
+	cmdShowClustering   = "cnf.showClustering"
+	cmdShowFusedProcess = "cnf.showFusedProcess"
+	cmdShowILP          = "cnf.showILP"
+)
+
+var commandNames = []string{cmdShowClustering, cmdShowFusedProcess, cmdShowILP}
+
+// ClusteringResult is what cnf.showClustering returns: the diagram and the clusters.
+type ClusteringResult struct {
+	Function string          `json:"function"`
+	DOT      string          `json:"dot"`
+	Summary  cluster.Summary `json:"summary"`
+}
+
+// TextResult is what cnf.showFusedProcess and cnf.showILP return.
+type TextResult struct {
+	Function string `json:"function"`
+	Text     string `json:"text"`
+}
+
+// statusMethod is the notification that tells a client (one whose capabilities include
+// experimental.cnfStatus) where the analysis of a document stands, so that it never guesses
+// with timers: "parsed" once the diagnostics of syntax and sizes are out, "clustered" once
+// the clustering's diagnostics and lenses are ready, "done" once background explanations are
+// finished too (the server is quiet for that document).
+const statusMethod = "cnf/status"
+
+// Status is the params of cnf/status.
+type Status struct {
+	URI         string             `json:"uri"`
+	Version     int32              `json:"version"`
+	State       string             `json:"state"` // "parsed", "clustered" or "done"
+	Errors      int                `json:"errors"`
+	Definitions []DefinitionStatus `json:"definitions"`
+}
+
+// DefinitionStatus is a definition's clustering in a status: what a status bar shows.
+type DefinitionStatus struct {
+	Name      string            `json:"name"`
+	StartLine int               `json:"startLine"` // 0-based, for the client to find the definition under the cursor
+	EndLine   int               `json:"endLine"`
+	Loops     int               `json:"loops"`
+	Optimal   bool              `json:"optimal"`
+	Baselines cluster.Baselines `json:"baselines"`
+}
