@@ -113,7 +113,7 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 	for k, c := range cl.Clusters {
 		if c.External() {
 			b := c.Nodes[0].Binding
-			if err := evalBinding(fn, b, vals, ext); err != nil {
+			if err := evalBinding(&meter{ctx: ctx}, fn, b, vals, ext); err != nil {
 				return nil, &RunError{Binding: b.Name(), Err: err}
 			}
 			continue

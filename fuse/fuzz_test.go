@@ -61,7 +61,7 @@ func FuzzPipeline(f *testing.F) {
 				}
 			}
 			inputs := fuzzInputs(r, data)
-			ref, refErr := RunReference(r, inputs, DefaultExternals())
+			ref, refErr := RunReference(context.Background(), r, inputs, DefaultExternals())
 			var unknown *UnknownHostError
 			if errors.As(refErr, &unknown) {
 				continue

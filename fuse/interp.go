@@ -1,6 +1,7 @@
 package fuse
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -135,18 +136,46 @@ func article(k syntax.Kind) string {
 // RunReference evaluates a definition directly on arrays, binding by binding in dependency
 // order: the reference semantics that fused execution is compared with. Bindings whose values
 // no result needs (arrays used only by length, see infer.Result.Live) are not evaluated.
-func RunReference(sizes *infer.Result, inputs map[string]Value, ext Externals) (map[string]Value, error) {
-	return runReference(sizes, inputs, ext, false)
+// It stops with ctx's error when ctx ends, and with an error when the run would make more than
+// MaxElements array elements in all.
+func RunReference(ctx context.Context, sizes *infer.Result, inputs map[string]Value, ext Externals) (map[string]Value, error) {
+	return runReference(ctx, sizes, inputs, ext, false)
 }
 
 // RunStrict evaluates every binding, needed or not, and counts each length's own argument: the
 // naive semantics. Where it succeeds it must agree with RunReference, which checks independently
 // that the lengths the sizes give (infer.Length) are right.
-func RunStrict(sizes *infer.Result, inputs map[string]Value, ext Externals) (map[string]Value, error) {
-	return runReference(sizes, inputs, ext, true)
+func RunStrict(ctx context.Context, sizes *infer.Result, inputs map[string]Value, ext Externals) (map[string]Value, error) {
+	return runReference(ctx, sizes, inputs, ext, true)
 }
 
-func runReference(sizes *infer.Result, inputs map[string]Value, ext Externals, strict bool) (map[string]Value, error) {
+// MaxElements bounds the array elements one run of the reference interpreter makes, in all
+// bindings together: about 2 GB of values. A larger run is refused with an error rather than
+// left to exhaust memory.
+const MaxElements = 1 << 26
+
+// meter counts the elements a run makes and notices the end of its context; every loop that
+// makes elements calls it.
+type meter struct {
+	ctx  context.Context
+	made int64
+}
+
+// add counts n more elements (to be made, or just made).
+func (m *meter) add(n int64) error {
+	before := m.made
+	m.made += n
+	if n < 0 || m.made > MaxElements {
+		return fmt.Errorf("the run would make more than %d array elements, the reference interpreter's limit", MaxElements)
+	}
+	if before>>12 != m.made>>12 { // about every 4096 elements
+		return m.ctx.Err()
+	}
+	return nil
+}
+
+func runReference(ctx context.Context, sizes *infer.Result, inputs map[string]Value, ext Externals, strict bool) (map[string]Value, error) {
+	m := &meter{ctx: ctx}
 	fn := sizes.Func
 	if err := CheckInputs(fn, inputs); err != nil {
 		return nil, err
@@ -171,7 +200,13 @@ func runReference(sizes *infer.Result, inputs map[string]Value, ext Externals, s
 				continue
 			}
 		}
-		if err := evalBinding(fn, b, vals, ext); err != nil {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := evalBinding(m, fn, b, vals, ext); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			return nil, &RunError{Binding: b.Name(), Err: err}
 		}
 	}
@@ -195,7 +230,7 @@ func results(fn *syntax.Func, vals map[string]Value) map[string]Value {
 	return out
 }
 
-func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext Externals) error {
+func evalBinding(m *meter, fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext Externals) error {
 	env := NewEnv(vals)
 	arr := func(id *syntax.Ident) Array { return vals[id.Name].(Array) }
 	worker := func(e syntax.Expr) (Value, error) { return Eval(e, env) }
@@ -209,8 +244,14 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 				return fmt.Errorf("%s needs arrays of one size, but %s has %d elements and %s %d", c.Keyword.Name, c.Arrays[0].Name, n, a.Name, len(arr(a)))
 			}
 		}
+		if err := m.add(int64(n)); err != nil {
+			return err
+		}
 		out := make(Array, n)
 		for i := range out {
+			if i&4095 == 4095 && m.ctx.Err() != nil {
+				return m.ctx.Err()
+			}
 			args := make([]Value, len(c.Arrays))
 			for k, a := range c.Arrays {
 				args[k] = arr(a)[i]
@@ -224,6 +265,9 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		w := lazyWorker(env, c.Worker)
 		out := Array{}
 		for _, x := range arr(c.Array) {
+			if err := m.add(1); err != nil {
+				return err
+			}
 			keep, err := w(x)
 			if err != nil {
 				return err
@@ -238,7 +282,7 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 		vals[b.Name()] = out
 	case *syntax.Fold:
-		acc, err := runningFold(env, c.Worker, c.Init, arr(c.Array), nil)
+		acc, err := runningFold(m.ctx, env, c.Worker, c.Init, arr(c.Array), nil)
 		if err != nil {
 			return err
 		}
@@ -253,8 +297,14 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 			return fmt.Errorf("the size of generate is %s, not an Int", FormatValue(n))
 		}
 		w := lazyWorker(env, c.Worker)
+		if err := m.add(max(size, 0)); err != nil {
+			return fmt.Errorf("generate %d: %w", size, err)
+		}
 		out := Array{}
 		for i := int64(0); i < size; i++ {
+			if i&4095 == 4095 && m.ctx.Err() != nil {
+				return m.ctx.Err()
+			}
 			v, err := w(i)
 			if err != nil {
 				return err
@@ -264,6 +314,9 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		vals[b.Name()] = out
 	case *syntax.Gather:
 		data := arr(c.Data)
+		if err := m.add(int64(len(arr(c.Indices)))); err != nil {
+			return err
+		}
 		out := Array{}
 		for _, i := range arr(c.Indices) {
 			v, err := index(data, i)
@@ -274,16 +327,25 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 		vals[b.Name()] = out
 	case *syntax.Cross:
+		if err := m.add(int64(len(arr(c.A))) * int64(len(arr(c.B)))); err != nil {
+			return err
+		}
 		out := Array{}
 		for _, x := range arr(c.A) {
+			if m.ctx.Err() != nil {
+				return m.ctx.Err()
+			}
 			for _, y := range arr(c.B) {
 				out = append(out, Tuple{x, y})
 			}
 		}
 		vals[b.Name()] = out
 	case *syntax.Scan:
+		if err := m.add(int64(len(arr(c.Array)))); err != nil {
+			return err
+		}
 		out := Array{}
-		_, err := runningFold(env, c.Worker, c.Init, arr(c.Array), func(before, after Value) {
+		_, err := runningFold(m.ctx, env, c.Worker, c.Init, arr(c.Array), func(before, after Value) {
 			if c.Inclusive {
 				out = append(out, after)
 			} else {
@@ -295,6 +357,9 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 		vals[b.Name()] = out
 	case *syntax.Indexed:
+		if err := m.add(int64(len(arr(c.Array)))); err != nil {
+			return err
+		}
 		out := Array{}
 		for i, x := range arr(c.Array) {
 			out = append(out, Tuple{int64(i), x})
@@ -305,12 +370,18 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		if len(xs) != len(ys) {
 			return fmt.Errorf("zip needs arrays of one size, but %s has %d elements and %s %d", c.A.Name, len(xs), c.B.Name, len(ys))
 		}
+		if err := m.add(int64(len(xs))); err != nil {
+			return err
+		}
 		out := Array{}
 		for i := range xs {
 			out = append(out, Tuple{xs[i], ys[i]})
 		}
 		vals[b.Name()] = out
 	case *syntax.Unzip:
+		if err := m.add(2 * int64(len(arr(c.Array)))); err != nil {
+			return err
+		}
 		firsts, seconds := Array{}, Array{}
 		for _, p := range arr(c.Array) {
 			t, ok := p.(Tuple)
@@ -336,6 +407,9 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 			return n, nil
 		}
 		xs := arr(c.Array)
+		if err := m.add(int64(len(xs))); err != nil {
+			return err
+		}
 		out := Array{}
 		if len(xs) == 0 {
 			// The template tests the bounds at each element: with none, they are not read.
@@ -357,11 +431,17 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 		}
 		vals[b.Name()] = out
 	case *syntax.Append:
+		if err := m.add(int64(len(arr(c.A))) + int64(len(arr(c.B)))); err != nil {
+			return err
+		}
 		vals[b.Name()] = append(append(Array{}, arr(c.A)...), arr(c.B)...)
 	case *syntax.Length:
 		vals[b.Name()] = int64(len(arr(c.Array)))
 	case *syntax.Reverse:
 		xs := arr(c.Array)
+		if err := m.add(int64(len(xs))); err != nil {
+			return err
+		}
 		out := make(Array, len(xs))
 		for i, x := range xs {
 			out[len(xs)-1-i] = x
@@ -397,13 +477,16 @@ func evalBinding(fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext 
 
 // runningFold folds xs with the worker from the starting value and returns the final value;
 // each, if not nil, sees the value before and after every element (the scans keep one of them).
-func runningFold(env *Env, worker, init syntax.Expr, xs Array, each func(before, after Value)) (Value, error) {
+func runningFold(ctx context.Context, env *Env, worker, init syntax.Expr, xs Array, each func(before, after Value)) (Value, error) {
 	w := lazyWorker(env, worker)
 	acc, err := Eval(init, env)
 	if err != nil {
 		return nil, err
 	}
-	for _, x := range xs {
+	for i, x := range xs {
+		if i&4095 == 4095 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		before := acc
 		if acc, err = w(acc, x); err != nil {
 			return nil, err

@@ -45,7 +45,7 @@ func drawInputs(t *rapid.T, r *infer.Result) map[string]Value {
 // loop run as its process network and as its fused process fails exactly when the reference
 // does, with the same results otherwise. what names the program in messages.
 func agree(t interface{ Fatalf(string, ...any) }, r *infer.Result, cl *cluster.Clustering, inputs map[string]Value, ext Externals, ref map[string]Value, refErr error, what string) {
-	if strict, err := RunStrict(r, inputs, ext); err == nil && (refErr != nil || !sameResults(ref, strict)) {
+	if strict, err := RunStrict(context.Background(), r, inputs, ext); err == nil && (refErr != nil || !sameResults(ref, strict)) {
 		t.Fatalf("strict evaluation gives%s, the reference%s (%v)\n%s\ninputs%s", show(strict), show(ref), refErr, what, show(inputs))
 	}
 	for _, mode := range []Mode{RunNetwork, RunFused} {
@@ -107,7 +107,7 @@ func TestThreeSemanticsAgree(t *testing.T) {
 			// partially fused processes run instead, and must agree too.
 		}
 		inputs := drawInputs(t, r)
-		ref, refErr := RunReference(r, inputs, nil)
+		ref, refErr := RunReference(context.Background(), r, inputs, nil)
 		agree(t, r, rep.Ours.Clustering, inputs, nil, ref, refErr, src)
 	})
 }
@@ -160,7 +160,7 @@ func TestExamplesRunAgree(t *testing.T) {
 			ok := 0
 			rapid.Check(t, func(rt *rapid.T) {
 				inputs := drawInputs(rt, r)
-				ref, refErr := RunReference(r, inputs, DefaultExternals())
+				ref, refErr := RunReference(context.Background(), r, inputs, DefaultExternals())
 				agree(rt, r, rep.Ours.Clustering, inputs, DefaultExternals(), ref, refErr, r.Func.Def.Name.Name)
 				if refErr == nil {
 					ok++

@@ -32,8 +32,7 @@ func init() {
 			}
 			def, err := f.Def(ctx, name)
 			if err != nil {
-				e.errorf("dot: %v", err)
-				return exitUsage
+				return e.fail(exitUsage, "dot", err)
 			}
 			if err := cluster.WriteDOT(e.stdout, def.Report.Ours.Clustering, name); err != nil {
 				e.errorf("dot: %v", err)

@@ -65,8 +65,7 @@ func printFused(ctx context.Context, e *env, f *analysis.File, name string, note
 		if errors.Is(err, analysis.ErrRejected) {
 			return exitProblems
 		}
-		e.errorf("fuse: %s: %v", name, err)
-		return exitUsage
+		return e.fail(exitUsage, "fuse", fmt.Errorf("%s: %w", name, err))
 	}
 	for _, b := range def.Report.Graph.Known {
 		l, _ := def.Sizes.LengthOf(b)

@@ -19,6 +19,8 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // Exit codes shared by every subcommand.
@@ -37,6 +39,16 @@ type env struct {
 
 func (e *env) errorf(format string, args ...any) {
 	fmt.Fprintf(e.stderr, "cnf: "+format+"\n", args...)
+}
+
+// fail reports a command's error and returns the exit status for it: code, or, when the
+// command was interrupted, exitInterrupted without a message (runMain prints one).
+func (e *env) fail(code int, cmd string, err error) int {
+	if errors.Is(err, context.Canceled) {
+		return exitInterrupted
+	}
+	e.errorf("%s: %v", cmd, err)
+	return code
 }
 
 // command is one subcommand. Each lives in a file of its own and registers itself in init.
@@ -58,11 +70,40 @@ func register(c *command) {
 	registry[c.name] = c
 }
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+func main() { os.Exit(runMain()) }
+
+// exitInterrupted is the exit status after Ctrl-C, as shells report a process killed by SIGINT.
+const exitInterrupted = 130
+
+// interruptGrace is how long a command has to stop by itself after Ctrl-C: long work checks
+// its context and stops sooner; what does not (parsing a huge file) is cut off then.
+const interruptGrace = time.Second
+
+// runMain runs the command line of this process. Ctrl-C (SIGINT) or SIGTERM cancels the
+// command's context; if the command has not returned within interruptGrace, or on a second
+// signal, the process exits at once with status 130.
+func runMain() int {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	go func() {
+		<-signals
+		cancel()
+		select {
+		case <-signals:
+		case <-time.After(interruptGrace):
+		}
+		fmt.Fprintln(os.Stderr, "cnf: interrupted")
+		os.Exit(exitInterrupted)
+	}()
 	code := run(ctx, os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
-	stop()
-	os.Exit(code)
+	if ctx.Err() != nil {
+		fmt.Fprintln(os.Stderr, "cnf: interrupted")
+		return exitInterrupted
+	}
+	return code
 }
 
 func run(ctx context.Context, args []string, e *env) int {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,9 +13,7 @@ import (
 // the real command.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"cnf": func() {
-			os.Exit(run(context.Background(), os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}))
-		},
+		"cnf": func() { os.Exit(runMain()) },
 	})
 }
 

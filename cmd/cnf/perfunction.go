@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -38,6 +39,9 @@ func perFunction(e *env, engine *analysis.Engine, cmd, usage string, paths []str
 		}
 		for i := range f.Prog.Syntax.Funcs {
 			entry, c, err := visit(f, i)
+			if errors.Is(err, context.Canceled) {
+				return exitInterrupted // runMain says so
+			}
 			if err != nil {
 				e.errorf("%s: %s: %v", cmd, f.Prog.Syntax.Funcs[i].Def.Name.Name, err)
 				return exitUsage

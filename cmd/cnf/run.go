@@ -52,8 +52,7 @@ func init() {
 			if fused || network {
 				def, derr := f.Def(ctx, name)
 				if derr != nil {
-					e.errorf("run: %v", derr)
-					return exitUsage
+					return e.fail(exitUsage, "run", derr)
 				}
 				mode := fuse.RunFused
 				if network {
@@ -61,11 +60,10 @@ func init() {
 				}
 				out, err = fuse.RunClusters(ctx, r.Func, def.Report.Ours.Clustering, inputs, fuse.DefaultExternals(), mode)
 			} else {
-				out, err = fuse.RunReference(r, inputs, fuse.DefaultExternals())
+				out, err = fuse.RunReference(ctx, r, inputs, fuse.DefaultExternals())
 			}
 			if err != nil {
-				e.errorf("run: %v", err)
-				return exitProblems
+				return e.fail(exitProblems, "run", err)
 			}
 			for _, id := range r.Func.Def.Results {
 				fmt.Fprintf(e.stdout, "%s = %s\n", id.Name, fuse.FormatValue(out[id.Name]))
