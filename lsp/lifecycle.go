@@ -6,7 +6,6 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/internal/buildinfo"
 )
 
@@ -137,7 +136,9 @@ func (s *Server) configure(p *settingsParams) {
 	}
 	s.opts = opts
 	s.mu.Unlock()
-	s.engine.SetConfig(analysis.Config{TimeLimit: opts.TimeLimit})
+	cfg := s.engine.Config()
+	cfg.TimeLimit = opts.TimeLimit
+	s.engine.SetConfig(cfg)
 	for _, msg := range problems {
 		s.warnUser("%s", msg)
 	}

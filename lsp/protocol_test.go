@@ -5,7 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync/atomic"
+
+	"go.lsp.dev/protocol"
+
 	"fmt"
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/syntax/gen"
 	"io"
 	"net"
 	"strconv"
@@ -517,5 +526,112 @@ func TestOvertakenPublicationDropped(t *testing.T) {
 		if versions[i] < versions[i-1] {
 			t.Fatalf("published versions went back: %v", versions)
 		}
+	}
+}
+
+// countingSolver counts the server's solves and the most that ran at once.
+type countingSolver struct {
+	solves, running, most atomic.Int64
+}
+
+func (c *countingSolver) Name() string { return "counting" }
+
+func (c *countingSolver) Solve(ctx context.Context, m *cluster.Model, opts cluster.SolveOptions) (*cluster.Solution, error) {
+	c.solves.Add(1)
+	n := c.running.Add(1)
+	defer c.running.Add(-1)
+	for most := c.most.Load(); n > most && !c.most.CompareAndSwap(most, n); most = c.most.Load() {
+	}
+	return cluster.DefaultSolver.Solve(ctx, m, opts)
+}
+
+func countSolves(s *Server) *countingSolver {
+	solver := &countingSolver{}
+	cfg := s.engine.Config()
+	cfg.Solver = solver
+	s.engine.SetConfig(cfg)
+	return solver
+}
+
+// Typing inside a worker leaves the dependency graph unchanged: the new version gets its lenses
+// and diagnostics without a solve (the clustering is reused by graph key).
+func TestEditInsideWorkerNeedsNoSolve(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = time.Millisecond
+	c := startServer(t, opts, nil)
+	solver := countSolves(c.server)
+	uri := "file:///reuse.cnf"
+	text := "normalize2 xs =\n  let sum1 = fold (+) 0 xs\n      gts  = filter (> 1) xs\n      sum2 = fold (+) 0 gts\n      ys1  = map (/ sum1) xs\n      ys2  = map (/ sum2) xs\n  in  (ys1, ys2)\n"
+	c.open(uri, text)
+	c.analysed(uri, 1)
+	c.forcedDone(uri)
+	before := solver.solves.Load()
+	if before == 0 {
+		t.Fatal("the first version was not solved")
+	}
+	c.change(uri, 2, strings.Replace(text, "(> 1)", "(> 12345)", 1))
+	c.analysed(uri, 2)
+	c.forcedDone(uri)
+	if n := solver.solves.Load() - before; n != 0 {
+		t.Fatalf("an edit inside a worker made %d solves", n)
+	}
+	var lenses []protocol.CodeLens
+	if err := c.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": uri}}, &lenses); err != nil || len(lenses) == 0 {
+		t.Fatalf("lenses after the edit: %v, %v", lenses, err)
+	}
+}
+
+// A storm of documents: 60 programs of 30 bindings opened at once and edited. Every one is
+// analysed, no more solves run at once than there are cores, and a hover on one document is
+// answered while the others are being clustered.
+func TestDocumentStorm(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = time.Millisecond
+	opts.TimeLimit = 500 * time.Millisecond
+	c := startServer(t, opts, nil)
+	solver := countSolves(c.server)
+	const docs = 60
+	for i := range docs {
+		src := gen.Program(rand.New(rand.NewPCG(uint64(i), 9)), gen.Options{Bindings: 30})
+		c.open(fmt.Sprintf("file:///storm%d.cnf", i), src)
+	}
+	for i := range docs {
+		c.change(fmt.Sprintf("file:///storm%d.cnf", i), 2, gen.Program(rand.New(rand.NewPCG(uint64(i), 10)), gen.Options{Bindings: 30}))
+	}
+	var h *protocol.Hover
+	if err := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": "file:///storm0.cnf"}, "position": map[string]any{"line": 1, "character": 0}}, &h); err != nil {
+		t.Fatalf("hover during the storm: %v", err)
+	}
+	for i := range docs {
+		c.waitStatus(fmt.Sprintf("file:///storm%d.cnf", i), 2, "clustered")
+	}
+	if most := solver.most.Load(); most > int64(runtime.NumCPU()) {
+		t.Fatalf("%d solves ran at once on %d cores", most, runtime.NumCPU())
+	}
+}
+
+// No analysis runs on the reading goroutine: while a 10 MB document is being parsed (over a
+// second here), a small document opened after it is parsed and its hover answered, before the
+// large one has any diagnostics. (Before, didOpen parsed on the reading goroutine, so every
+// request waited behind the large document.)
+func TestLargeDocumentDoesNotBlockOthers(t *testing.T) {
+	opts := DefaultOptions()
+	c := startServer(t, opts, nil)
+	normalize2, err := os.ReadFile("../examples/normalize2.cnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var big strings.Builder
+	for i := 0; big.Len() < 10<<20; i++ {
+		big.WriteString(strings.ReplaceAll(string(normalize2), "normalize2", fmt.Sprintf("n%d", i)) + "\n")
+	}
+	c.open("file:///big.cnf", big.String())
+	c.open("file:///small.cnf", "f xs =\n  let ys = map (+ 1) xs\n  in  ys\n")
+	var h *protocol.Hover
+	if err := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": "file:///small.cnf"}, "position": map[string]any{"line": 1, "character": 6}}, &h); err != nil || h == nil {
+		t.Fatalf("hover on the small document: %v, %v", h, err)
+	}
+	if n := c.published("file:///big.cnf"); n != 0 {
+		t.Fatalf("the small document's hover waited for the large document's analysis (%d publications of it came first)", n)
 	}
 }

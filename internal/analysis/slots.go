@@ -10,13 +10,14 @@ import (
 // the time of the edit, so the document being typed in goes first) is served first; equal
 // priorities are served in arrival order. A waiter whose context ends leaves the queue.
 type slots struct {
-	mu      sync.Mutex
-	free    int
-	waiting waiters
-	seq     int64
+	capacity int
+	mu       sync.Mutex
+	free     int
+	waiting  waiters
+	seq      int64
 }
 
-func newSlots(n int) *slots { return &slots{free: max(n, 1)} }
+func newSlots(n int) *slots { return &slots{capacity: max(n, 1), free: max(n, 1)} }
 
 type waiter struct {
 	priority, seq int64

@@ -1,0 +1,207 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/syntax/gen"
+)
+
+// countingSolver counts the solves it makes and the most that ran at once.
+type countingSolver struct {
+	solves, running, most atomic.Int64
+}
+
+func (c *countingSolver) Name() string { return "counting " + cluster.DefaultSolver.Name() }
+
+func (c *countingSolver) Solve(ctx context.Context, m *cluster.Model, opts cluster.SolveOptions) (*cluster.Solution, error) {
+	c.solves.Add(1)
+	n := c.running.Add(1)
+	defer c.running.Add(-1)
+	for {
+		most := c.most.Load()
+		if n <= most || c.most.CompareAndSwap(most, n) {
+			break
+		}
+	}
+	return cluster.DefaultSolver.Solve(ctx, m, opts)
+}
+
+const normalize2 = `normalize2 :: Array Int -> (Array Int, Array Int)
+normalize2 xs =
+  let sum1 = fold (+) 0 xs
+      gts  = filter (> 0) xs
+      sum2 = fold (+) 0 gts
+      ys1  = map (/ sum1) xs
+      ys2  = map (/ sum2) xs
+  in  (ys1, ys2)
+`
+
+// An edit that leaves the graph unchanged (a worker's literal, a comment) reuses the clustering
+// without a solve, and gives the same answer.
+func TestEditInsideWorkerReusesClustering(t *testing.T) {
+	solver := &countingSolver{}
+	e := NewEngine(Config{Solver: solver})
+	ctx := context.Background()
+	first, err := e.Load("n.cnf", []byte(normalize2), 1).Def(ctx, "normalize2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Reused || solver.solves.Load() == 0 {
+		t.Fatalf("the first analysis: reused %v after %d solves", first.Reused, solver.solves.Load())
+	}
+	solves := solver.solves.Load()
+	edited := strings.Replace(normalize2, "(> 0)", "(> 42)", 1) + "-- a comment\n"
+	second, err := e.Load("n.cnf", []byte(edited), 2).Def(ctx, "normalize2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !second.Reused || solver.solves.Load() != solves {
+		t.Fatalf("an edit inside a worker: reused %v, %d more solves", second.Reused, solver.solves.Load()-solves)
+	}
+	if a, b := first.Report.Ours.String(), second.Report.Ours.String(); a != b || first.Report.Ours.Objective != second.Report.Ours.Objective {
+		t.Fatalf("the reused clustering differs: %s against %s", b, a)
+	}
+	// A change of the graph (ys2 now reads gts) solves again.
+	changed := strings.Replace(normalize2, "ys2  = map (/ sum2) xs", "ys2  = map (/ sum2) gts", 1)
+	changed = strings.Replace(changed, "in  (ys1, ys2)", "in  (ys1, ys2)", 1)
+	third, err := e.Load("n.cnf", []byte(changed), 3).Def(ctx, "normalize2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if third.Reused || solver.solves.Load() == solves {
+		t.Fatal("a changed graph was not solved again")
+	}
+}
+
+// Many callers asking for one definition at once get one computation.
+func TestDefComputedOnce(t *testing.T) {
+	solver := &countingSolver{}
+	e := NewEngine(Config{Solver: solver})
+	f := e.Load("n.cnf", []byte(normalize2), 1)
+	var wg sync.WaitGroup
+	defs := make([]*Def, 8)
+	for i := range defs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := f.Def(context.Background(), "normalize2")
+			if err != nil {
+				t.Error(err)
+			}
+			defs[i] = d
+		}()
+	}
+	wg.Wait()
+	for _, d := range defs {
+		if d != defs[0] {
+			t.Fatal("two callers got different analyses")
+		}
+	}
+	if n := solver.solves.Load(); n > 2 { // ours and Megiddo and Sarkar's, at most
+		t.Fatalf("%d solves for one definition", n)
+	}
+}
+
+// A computation abandoned because its caller gave up is made again for the next caller; other
+// definitions' answers are unaffected.
+func TestAbandonedComputationRetried(t *testing.T) {
+	e := NewEngine(Config{})
+	f := e.Load("n.cnf", []byte(normalize2), 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := f.Def(ctx, "normalize2"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled caller got %v", err)
+	}
+	d, err := f.Def(context.Background(), "normalize2")
+	if err != nil || d.Report.Ours.Loops() != 2 {
+		t.Fatalf("after an abandoned computation: %v, %v", d, err)
+	}
+	if _, err := f.Def(context.Background(), "nope"); !errors.Is(err, ErrNoDefinition) {
+		t.Fatalf("an unknown definition: %v", err)
+	}
+}
+
+// However many files are analysed at once, no more solves run at once than there are slots.
+func TestSolvesBoundedBySlots(t *testing.T) {
+	solver := &countingSolver{}
+	e := NewEngine(Config{Solver: solver, TimeLimit: time.Second})
+	var wg sync.WaitGroup
+	for seed := range uint64(12) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			src := gen.Program(rand.New(rand.NewPCG(seed, 3)), gen.Options{Bindings: 30})
+			if _, err := e.Load("g.cnf", []byte(src), int64(seed)).Defs(context.Background()); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if most, slots := solver.most.Load(), int64(e.slots.capacity); most > slots {
+		t.Fatalf("%d solves ran at once with %d slots", most, slots)
+	}
+}
+
+// Waiters get slots newest (highest priority) first.
+func TestSlotsPriority(t *testing.T) {
+	s := newSlots(1)
+	release, err := s.acquire(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := make(chan int64, 3)
+	var wg sync.WaitGroup
+	for i, p := range []int64{1, 3, 2} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rel, err := s.acquire(context.Background(), p)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			order <- p
+			rel()
+		}()
+		for { // wait until it is queued: arrival order known
+			s.mu.Lock()
+			queued := len(s.waiting)
+			s.mu.Unlock()
+			if queued == i+1 {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	release()
+	wg.Wait()
+	close(order)
+	var got []int64
+	for p := range order {
+		got = append(got, p)
+	}
+	if len(got) != 3 || got[0] != 3 || got[1] != 2 || got[2] != 1 {
+		t.Fatalf("slots were granted in the order %v, want [3 2 1]", got)
+	}
+	// A waiter whose context ends leaves the queue and the slot stays free.
+	rel, _ := s.acquire(context.Background(), 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	go cancel()
+	if _, err := s.acquire(ctx, 5); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled waiter got %v", err)
+	}
+	rel()
+	if r, err := s.acquire(context.Background(), 0); err != nil {
+		t.Fatal(err)
+	} else {
+		r()
+	}
+}
