@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/cnf-tools/cnf/infer"
-	"github.com/cnf-tools/cnf/syntax/golden"
+	"github.com/cnf-tools/cnf/internal/golden"
 )
 
 // TestExamplesGolden: the clustering report of every example (without solve times), and the

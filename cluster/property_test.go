@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/rapidgen"
 	"github.com/cnf-tools/cnf/syntax/gen"
 	"pgregory.net/rapid"
 )
 
 func genSizes(t *rapid.T, maxBindings int) *infer.Result {
 	n := rapid.IntRange(1, maxBindings).Draw(t, "bindings")
-	src := gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: n})
+	src := rapidgen.Program(t, gen.Options{Bindings: n})
 	prog := infer.Analyze("gen.cnf", []byte(src))
 	r := prog.Funcs[0]
 	if r == nil || !r.OK() {

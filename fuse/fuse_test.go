@@ -12,7 +12,7 @@ import (
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/infer"
-	"github.com/cnf-tools/cnf/syntax/golden"
+	"github.com/cnf-tools/cnf/internal/golden"
 )
 
 // TestExamplesGolden: the fused process of every loop of every example, printed as cnf fuse

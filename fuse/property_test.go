@@ -9,9 +9,10 @@ import (
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/golden"
+	"github.com/cnf-tools/cnf/internal/rapidgen"
 	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/syntax/gen"
-	"github.com/cnf-tools/cnf/syntax/golden"
 	"pgregory.net/rapid"
 )
 
@@ -88,7 +89,7 @@ func show(m map[string]Value) string {
 func TestThreeSemanticsAgree(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 12).Draw(t, "bindings")
-		src := gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: n, NoExternals: true})
+		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
 		prog := infer.Analyze("gen.cnf", []byte(src))
 		r := prog.Funcs[0]
 		if r == nil || !r.OK() {

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cnf-tools/cnf/internal/golden"
 	"github.com/cnf-tools/cnf/syntax"
-	"github.com/cnf-tools/cnf/syntax/golden"
 	"golang.org/x/tools/txtar"
 )
 

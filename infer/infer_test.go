@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cnf-tools/cnf/internal/rapidgen"
 	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/syntax/gen"
 	"pgregory.net/rapid"
@@ -109,7 +110,7 @@ func TestSchemeNotation(t *testing.T) {
 }
 
 func genProgram(t *rapid.T) string {
-	return gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: rapid.IntRange(1, 40).Draw(t, "bindings")})
+	return rapidgen.Program(t, gen.Options{Bindings: rapid.IntRange(1, 40).Draw(t, "bindings")})
 }
 
 // Every generated program is well-sized by construction, so size inference must accept it, and
@@ -194,7 +195,7 @@ func TestResultConcurrentReads(t *testing.T) {
 // iteration sizes of a definition.
 func TestEqualIsStructural(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		src := gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: rapid.IntRange(1, 30).Draw(t, "bindings")})
+		src := rapidgen.Program(t, gen.Options{Bindings: rapid.IntRange(1, 30).Draw(t, "bindings")})
 		prog := Analyze("g.cnf", []byte(src))
 		for _, r := range prog.Funcs {
 			if r == nil {
@@ -219,4 +220,48 @@ func TestEqualIsStructural(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The transducers of size inference (Fig 1.7 as extended by section 1.7) are the combinators
+// the table marks as transducers: a map over a transducer's output has it as its parent
+// transducer, and over any other combinator's output it has none.
+func TestTransducersMatchTable(t *testing.T) {
+	for _, c := range syntax.CombinatorTable {
+		var rhs string
+		switch c.Name {
+		case "filter":
+			rhs = "filter (> 0) xs"
+		case "take", "drop":
+			rhs = c.Name + " 2 xs"
+		case "slice":
+			rhs = "slice 1 2 xs"
+		case "tail", "reverse", "indexed":
+			rhs = c.Name + " xs"
+		case "map":
+			rhs = "map (+ 1) xs"
+		case "mapN":
+			rhs = "map2 (+) xs xs"
+		case "postscanl", "prescanl":
+			rhs = c.Name + " (+) 0 xs"
+		case "generate":
+			rhs = "generate 3 (\\i -> i)"
+		case "gather":
+			rhs = "gather xs xs"
+		case "append":
+			rhs = "append xs xs"
+		case "zip":
+			rhs = "zip xs xs"
+		case "cross":
+			rhs = "cross xs xs"
+		case "external":
+			rhs = "external h xs"
+		default:
+			continue // fold, length: scalars; unzip: two outputs (a map's rule)
+		}
+		r := analyze(t, "f xs =\n  let y = "+rhs+"\n      z = map (\\v -> v) y\n  in  z\n")
+		y, z := binding(t, r, "y"), binding(t, r, "z")
+		if got := r.Trans(z) == y; got != c.Transducer {
+			t.Errorf("%s: the parent transducer of a map over it is itself: %v; the table says transducer: %v", c.Name, got, c.Transducer)
+		}
+	}
 }

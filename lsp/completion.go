@@ -14,14 +14,13 @@ import (
 // parameters and bindings of the enclosing definition, with their kinds and sizes).
 func (s *Server) completion(ctx context.Context, p *protocol.CompletionParams) ([]protocol.CompletionItem, error) {
 	items := []protocol.CompletionItem{}
-	for _, key := range syntax.Combinators {
-		doc := combinatorDocs[key]
-		labels := []string{key}
-		if key == "mapN" {
+	for _, info := range syntax.CombinatorTable {
+		labels := []string{info.Name}
+		if info.Name == "mapN" {
 			labels = []string{"map2", "map3"}
 		}
 		for _, label := range labels {
-			items = append(items, protocol.CompletionItem{Label: label, Kind: protocol.CompletionItemKindKeyword, Detail: doc[0], Documentation: doc[1]})
+			items = append(items, protocol.CompletionItem{Label: label, Kind: protocol.CompletionItemKindKeyword, Detail: info.Signature(), Documentation: info.Doc})
 		}
 	}
 	for _, k := range []string{"let", "in", "if", "then", "else"} {
@@ -58,29 +57,6 @@ func (s *Server) completion(ctx context.Context, p *protocol.CompletionParams) (
 	return items, nil
 }
 
-// combinatorParams are the parameters signature help shows for each combinator.
-var combinatorParams = map[string][]string{
-	"fold":      {"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
-	"map":       {"worker :: a -> b", "xs :: Array a"},
-	"filter":    {"predicate :: a -> Bool", "xs :: Array a"},
-	"generate":  {"size :: Nat", "worker :: Nat -> a"},
-	"gather":    {"data :: Array a", "indices :: Array Nat"},
-	"cross":     {"as :: Array a", "bs :: Array b"},
-	"external":  {"f", "args ..."},
-	"postscanl": {"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
-	"prescanl":  {"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
-	"indexed":   {"xs :: Array a"},
-	"zip":       {"xs :: Array a", "ys :: Array b"},
-	"unzip":     {"ps :: Array (a, b)"},
-	"take":      {"n :: Int", "xs :: Array a"},
-	"drop":      {"n :: Int", "xs :: Array a"},
-	"slice":     {"start :: Int", "n :: Int", "xs :: Array a"},
-	"tail":      {"xs :: Array a"},
-	"append":    {"xs :: Array a", "ys :: Array a"},
-	"length":    {"xs :: Array a"},
-	"reverse":   {"xs :: Array a"},
-}
-
 // signatureHelp shows the combinator being applied at the cursor and which argument is next.
 func (s *Server) signatureHelp(ctx context.Context, p *protocol.SignatureHelpParams) (*protocol.SignatureHelp, error) {
 	vw, err := s.view(ctx, string(p.TextDocument.URI))
@@ -97,18 +73,16 @@ func (s *Server) signatureHelp(ctx context.Context, p *protocol.SignatureHelpPar
 			continue
 		}
 		call := syntax.CallOf(b.Rhs)
-		name := call.Keyword.Name
-		params := combinatorParams[name]
-		key := name
-		if n, ok := syntax.MapArity(name); ok && n > 1 {
-			key = "mapN"
+		info, ok := syntax.LookupCombinator(call.Keyword.Name)
+		if !ok {
+			return nil, nil
+		}
+		params := info.Params
+		if n, ok := syntax.MapArity(call.Keyword.Name); ok && n > 1 {
 			params = []string{"worker"}
 			for i := 1; i <= n; i++ {
 				params = append(params, fmt.Sprintf("xs%d :: Array a%d", i, i))
 			}
-		}
-		if params == nil {
-			return nil, nil
 		}
 		active := 0
 		for _, a := range call.Args {
@@ -119,11 +93,11 @@ func (s *Server) signatureHelp(ctx context.Context, p *protocol.SignatureHelpPar
 		if active >= len(params) {
 			active = len(params) - 1
 		}
-		info := protocol.SignatureInformation{Label: combinatorDocs[key][0], Documentation: combinatorDocs[key][1]}
+		sig := protocol.SignatureInformation{Label: info.Signature(), Documentation: info.Doc}
 		for _, prm := range params {
-			info.Parameters = append(info.Parameters, protocol.ParameterInformation{Label: prm})
+			sig.Parameters = append(sig.Parameters, protocol.ParameterInformation{Label: prm})
 		}
-		return &protocol.SignatureHelp{Signatures: []protocol.SignatureInformation{info}, ActiveParameter: uint32(active)}, nil
+		return &protocol.SignatureHelp{Signatures: []protocol.SignatureInformation{sig}, ActiveParameter: uint32(active)}, nil
 	}
 	return nil, nil
 }

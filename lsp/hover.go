@@ -13,30 +13,6 @@ import (
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-// combinatorDocs is the signature and one line of documentation of each combinator.
-var combinatorDocs = map[string][2]string{
-	"fold":      {"fold :: (a -> b -> a) -> a -> Array b -> a", "Reduces an array with a worker, from a starting value. Its value exists only after its whole loop."},
-	"map":       {"map :: (a -> b) -> Array a -> Array b", "Applies the worker to every element; the output has the input's size."},
-	"mapN":      {"mapN :: (a1 -> ... -> aN -> b) -> Array a1 -> ... -> Array aN -> Array b", "Applies the worker elementwise to N arrays, which must have the same size."},
-	"filter":    {"filter :: (a -> Bool) -> Array a -> Array a", "Keeps the elements for which the predicate holds; the output size is known only at run time."},
-	"generate":  {"generate :: Nat -> (Nat -> a) -> Array a", "Builds [W 0, ..., W (s-1)]; the size is known only at run time."},
-	"gather":    {"gather :: Array a -> Array Nat -> Array a", "Reads data at each index: the output has the indices' size; data must be materialised first."},
-	"cross":     {"cross :: Array a -> Array b -> Array (a, b)", "Every pair, the loop over the first array outermost; the second array must be materialised first."},
-	"external":  {"external f args", "Calls a host function between loops: a fusion barrier; its array outputs get sizes known only at run time."},
-	"postscanl": {"postscanl :: (a -> b -> a) -> a -> Array b -> Array a", "Inclusive scan: element i is the fold of the first i+1 elements. The output has the input's size and fuses like map."},
-	"prescanl":  {"prescanl :: (a -> b -> a) -> a -> Array b -> Array a", "Exclusive scan: element i is the fold of the first i elements, so it starts with the starting value. The output has the input's size and fuses like map."},
-	"indexed":   {"indexed :: Array a -> Array (Nat, a)", "Pairs each element with its position; the output has the input's size."},
-	"zip":       {"zip :: Array a -> Array b -> Array (a, b)", "Pairs the elements at each position; both arrays must have the same size (map2 (\\x y -> (x, y)))."},
-	"unzip":     {"(as, bs) = unzip :: Array (a, b) -> (Array a, Array b)", "Splits an array of pairs into the first and the second components, both of the input's size."},
-	"take":      {"take :: Int -> Array a -> Array a", "The first n elements (all of them when n is larger). A transducer like filter: its output size is known only at run time."},
-	"drop":      {"drop :: Int -> Array a -> Array a", "All but the first n elements (none when n is larger). A transducer like filter: its output size is known only at run time."},
-	"slice":     {"slice :: Int -> Int -> Array a -> Array a", "The elements at positions i to i+n-1 that exist. A transducer like filter: its output size is known only at run time."},
-	"tail":      {"tail :: Array a -> Array a", "All but the first element (drop 1; empty for an empty array). A transducer like filter."},
-	"append":    {"append :: Array a -> Array a -> Array a", "All of the first array, then all of the second: size k1 + k2, in that order. Its inputs are read from memory; its consumers fuse with it."},
-	"length":    {"length :: Array a -> Int", "The number of elements. Known before any loop when the array's size comes from the parameters; otherwise counted over the array whose size it is, and its users wait for it."},
-	"reverse":   {"reverse :: Array a -> Array a", "The elements from last to first, with the input's size. Reads its input from the end, so the input must be materialised first; its consumers fuse with it."},
-}
-
 // hover describes the name under the cursor: a definition's size scheme and loops; a
 // combinator's type and meaning; a host function; a parameter's or binding's size, iteration
 // size, transducer, loop and why it is not in each other loop.
@@ -50,13 +26,9 @@ func (s *Server) hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	case t.defName:
 		hoverDefinition(m, vw, t)
 	case t.comb != nil:
-		name := t.id.Name
-		if _, isMap := syntax.MapArity(name); isMap && name != "map" {
-			name = "mapN"
-		}
-		doc := combinatorDocs[name]
-		m.code("haskell", doc[0])
-		m.printf("%s", doc[1])
+		info, _ := syntax.LookupCombinator(t.id.Name)
+		m.code("haskell", info.Signature())
+		m.printf("%s", info.Doc)
 	case t.host:
 		m.printf("%s: a host function (not bound by %s)", m.mono(t.id.Name), t.fn.Def.Name.Name)
 	case t.sym != nil:

@@ -14,8 +14,8 @@ import (
 	"go.lsp.dev/protocol"
 	"golang.org/x/tools/txtar"
 
+	"github.com/cnf-tools/cnf/internal/golden"
 	"github.com/cnf-tools/cnf/syntax"
-	"github.com/cnf-tools/cnf/syntax/golden"
 )
 
 // markerRE finds markers: block comments {-@kind-} or {-@kind:arg-}. A marker applies to the

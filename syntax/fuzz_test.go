@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cnf-tools/cnf/syntax/golden"
+	"github.com/cnf-tools/cnf/internal/golden"
 	"golang.org/x/tools/txtar"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cnf-tools/cnf/syntax/golden"
+	"github.com/cnf-tools/cnf/internal/golden"
 	"golang.org/x/tools/txtar"
 )
 

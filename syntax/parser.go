@@ -700,26 +700,6 @@ func MapArity(name string) (int, bool) {
 	return n, err == nil && n >= 1
 }
 
-// Combinators lists the combinator keywords (mapN stands for map2, map3, ...).
-var Combinators = []string{
-	"fold", "map", "mapN", "filter", "generate", "gather", "cross", "external",
-	"postscanl", "prescanl", "indexed", "zip", "unzip",
-	"take", "drop", "slice", "tail", "append", "length", "reverse",
-}
-
-// IsCombinator reports whether name is a combinator keyword.
-func IsCombinator(name string) bool {
-	if _, ok := MapArity(name); ok {
-		return true
-	}
-	for _, c := range Combinators {
-		if c == name && c != "mapN" {
-			return true
-		}
-	}
-	return false
-}
-
 // notCombinators suggests the CNF spelling of familiar functions written on the right of a
 // binding.
 var notCombinators = map[string]string{
@@ -754,6 +734,10 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		p.errorf(call.Range, format, a...)
 		return nil
 	}
+	tableArity := func() Combinator {
+		info, _ := LookupCombinator(kw.Name)
+		return arity("%s", info.ArityMessage(kw.Name, n))
+	}
 	array := func(e Expr, what string) *Ident {
 		if id, ok := e.(*Ident); ok {
 			return id
@@ -764,7 +748,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 	switch kw.Name {
 	case "fold":
 		if n < 3 {
-			return arity("fold needs a worker, a starting value and an array, as in `fold (+) 0 xs`; it has %s", plural(n, "argument"))
+			return tableArity()
 		}
 		xs := array(args[n-1], "the last argument")
 		if xs == nil {
@@ -773,7 +757,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		return &Fold{Call: call, Worker: worker(args[:n-2]), Init: args[n-2], Array: xs}
 	case "filter":
 		if n < 2 {
-			return arity("filter needs a predicate and an array, as in `filter (> 0) xs`; it has %s", plural(n, "argument"))
+			return tableArity()
 		}
 		xs := array(args[n-1], "the last argument")
 		if xs == nil {
@@ -782,7 +766,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		return &Filter{Call: call, Worker: worker(args[:n-1]), Array: xs}
 	case "generate":
 		if n < 2 {
-			return arity("generate needs a size and a worker, as in `generate n (\\i -> i * i)`; it has %s", plural(n, "argument"))
+			return tableArity()
 		}
 		if !p.countArg(args[0], "size", kw.Name) {
 			return nil
@@ -790,10 +774,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		return &Generate{Call: call, Size: args[0], Worker: worker(args[1:])}
 	case "gather", "cross":
 		if n != 2 {
-			if kw.Name == "gather" {
-				return arity("gather takes two arrays, the data and the indices: `gather data indices`; it has %s", plural(n, "argument"))
-			}
-			return arity("cross takes two arrays: `cross as bs`; it has %s", plural(n, "argument"))
+			return tableArity()
 		}
 		a, b := array(args[0], "the first argument"), array(args[1], "the second argument")
 		if a == nil || b == nil {
@@ -805,7 +786,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		return &Cross{Call: call, A: a, B: b}
 	case "postscanl", "prescanl":
 		if n < 3 {
-			return arity("%s needs a worker, a starting value and an array, as in `%s (+) 0 xs`; it has %s", kw.Name, kw.Name, plural(n, "argument"))
+			return tableArity()
 		}
 		xs := array(args[n-1], "the last argument")
 		if xs == nil {
@@ -814,7 +795,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		return &Scan{Call: call, Worker: worker(args[:n-2]), Init: args[n-2], Array: xs, Inclusive: kw.Name == "postscanl"}
 	case "indexed", "unzip", "tail", "length", "reverse":
 		if n != 1 {
-			return arity("%s takes one array: `%s xs`; it has %s", kw.Name, kw.Name, plural(n, "argument"))
+			return tableArity()
 		}
 		xs := array(args[0], "the argument")
 		if xs == nil {
@@ -833,7 +814,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		return &Reverse{Call: call, Array: xs}
 	case "zip", "append":
 		if n != 2 {
-			return arity("%s takes two arrays: `%s xs ys`; it has %s", kw.Name, kw.Name, plural(n, "argument"))
+			return tableArity()
 		}
 		a, b := array(args[0], "the first argument"), array(args[1], "the second argument")
 		if a == nil || b == nil {
@@ -844,12 +825,12 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Append{Call: call, A: a, B: b}
 	case "take", "drop", "slice":
-		want, what, example := 2, "a count and an array", kw.Name+" n xs"
+		want := 2
 		if kw.Name == "slice" {
-			want, what, example = 3, "a start, a count and an array", "slice i n xs"
+			want = 3
 		}
 		if n != want {
-			return arity("%s takes %s: `%s`; it has %s", kw.Name, what, example, plural(n, "argument"))
+			return tableArity()
 		}
 		for k, a := range args[:n-1] {
 			what := "count"

@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cnf-tools/cnf/internal/rapidgen"
 	"github.com/cnf-tools/cnf/syntax/gen"
 	"pgregory.net/rapid"
 )
 
 func genProgram(t *rapid.T) string {
 	n := rapid.IntRange(1, 30).Draw(t, "bindings")
-	return gen.Program(gen.RapidRand{T: t}, gen.Options{Bindings: n})
+	return rapidgen.Program(t, gen.Options{Bindings: n})
 }
 
 // Every generated program is clean: no errors and no warnings.

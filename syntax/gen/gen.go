@@ -1,7 +1,7 @@
 // Package gen writes random, valid CNF programs: well-formed, well-named and well-sized by
 // construction, with a realistic mix of every combinator. Property tests of every stage use it
-// (with pgregory.net/rapid as the source of choices, so failures shrink), and so does
-// `cnf gen`.
+// (with pgregory.net/rapid as the source of choices through internal/rapidgen, so failures
+// shrink), and so does `cnf gen`.
 //
 // Sizes are tracked while generating: each array parameter has its own size; map_n and zip
 // combine arrays of one size; scans, indexed, unzip and reverse keep their input's size;
@@ -15,8 +15,8 @@ import (
 	"strings"
 )
 
-// Rand is the source of random choices. *math/rand/v2.Rand satisfies it; so does an adapter
-// over rapid.T.
+// Rand is the source of random choices. *math/rand/v2.Rand satisfies it; so does
+// internal/rapidgen's adapter over rapid.T.
 type Rand interface {
 	IntN(n int) int
 }
