@@ -14,10 +14,31 @@ if [ -n "$unformatted" ]; then echo "not gofmt-ed:"; echo "$unformatted"; exit 1
 step "go vet"
 go vet ./...
 
+step "go.mod is tidy (direct requirements direct)"
+go mod tidy -diff
+
+step "no dead code (deadcode -test)"
+dead=$(go run golang.org/x/tools/cmd/deadcode@v0.52.0 -test ./...)
+if [ -n "$dead" ]; then echo "unreachable code:"; echo "$dead"; exit 1; fi
+
+step "everything builds without cgo (HiGHS is the only C), and the pure-Go stages test"
+CGO_ENABLED=0 go vet ./...
+CGO_ENABLED=0 go test -count=1 ./syntax/... ./infer/...
+
 step "build a self-contained bin/cnf"
 build_cnf
 if ldd bin/cnf >/dev/null 2>&1; then echo "bin/cnf is dynamically linked:"; ldd bin/cnf; exit 1; fi
 bin/cnf version
+# Test libraries stay out of the shipped binary.
+if go version -m bin/cnf | grep -E 'pgregory.net/rapid|rogpeppe/go-internal|google/go-cmp|golang.org/x/tools'; then
+  echo "bin/cnf links test libraries (above): keep them in _test.go files and internal/ test helpers" >&2
+  exit 1
+fi
+# A build from a checkout says which revision it is.
+if [ -d .git ] && ! bin/cnf version | grep -qE '[0-9a-f]{12}'; then
+  echo "cnf version shows no VCS revision: $(bin/cnf version)" >&2
+  exit 1
+fi
 
 step "go test (race detector on)"
 go test -race -count=1 ./...

@@ -1,8 +1,8 @@
 package cluster
 
 import (
-	"container/heap"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -107,16 +107,10 @@ func NewClustering(g *Graph, labels []int) (*Clustering, error) {
 	k := len(dense)
 	// Order clusters topologically by their dependencies; among ready clusters, the one whose
 	// first binding comes first in the source.
-	indeg := make([]int, k)
-	succ := make([]map[int]bool, k)
-	for i := range succ {
-		succ[i] = map[int]bool{}
-	}
+	succ := make([][]int, k)
 	for _, e := range g.Edges {
-		a, b := of[e.From.ID], of[e.To.ID]
-		if a != b && !succ[a][b] {
-			succ[a][b] = true
-			indeg[b]++
+		if a, b := of[e.From.ID], of[e.To.ID]; a != b {
+			succ[a] = append(succ[a], b)
 		}
 	}
 	first := make([]int, k)
@@ -126,24 +120,8 @@ func NewClustering(g *Graph, labels []int) (*Clustering, error) {
 	for i := range g.Nodes {
 		first[of[i]] = min(first[of[i]], i)
 	}
-	// Kahn's algorithm; among ready clusters, the one whose first binding comes first.
-	ready := &byFirst{first: first}
-	for c := 0; c < k; c++ {
-		if indeg[c] == 0 {
-			heap.Push(ready, c)
-		}
-	}
-	var order []int
-	for ready.Len() > 0 {
-		best := heap.Pop(ready).(int)
-		order = append(order, best)
-		for s := range succ[best] {
-			if indeg[s]--; indeg[s] == 0 {
-				heap.Push(ready, s)
-			}
-		}
-	}
-	if len(order) < k {
+	order, ok := topological(k, func(c int) []int { return succ[c] }, func(a, b int) bool { return first[a] < first[b] })
+	if !ok {
 		return nil, fmt.Errorf("the clusters depend on each other in a cycle")
 	}
 	rank := make([]int, k)
@@ -219,7 +197,7 @@ func (cl *Clustering) describe() {
 }
 
 func addUnique(xs *[]string, x string) {
-	if !contains(*xs, x) {
+	if !slices.Contains(*xs, x) {
 		*xs = append(*xs, x)
 	}
 }
@@ -270,18 +248,7 @@ func Unfused(g *Graph) *Clustering {
 // ILP did not decide.
 func readback(m *Model, values []float64) (*Clustering, error) {
 	g := m.Graph
-	parent := make([]int, len(g.Nodes))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	sets := newUnionFind(len(g.Nodes))
 	pairs := make([][2]int, 0, len(m.x))
 	for p := range m.x {
 		pairs = append(pairs, p)
@@ -291,28 +258,12 @@ func readback(m *Model, values []float64) (*Clustering, error) {
 	})
 	for _, p := range pairs {
 		if values[m.x[p]] < 0.5 {
-			parent[find(p[0])] = find(p[1])
+			sets.union(p[0], p[1])
 		}
 	}
 	labels := make([]int, len(g.Nodes))
 	for i := range labels {
-		labels[i] = find(i)
+		labels[i] = sets.find(i)
 	}
 	return NewClustering(g, labels)
-}
-
-// byFirst is a heap of clusters, the one whose first binding comes first on top.
-type byFirst struct {
-	first []int
-	items []int
-}
-
-func (h *byFirst) Len() int           { return len(h.items) }
-func (h *byFirst) Less(i, j int) bool { return h.first[h.items[i]] < h.first[h.items[j]] }
-func (h *byFirst) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
-func (h *byFirst) Push(x any)         { h.items = append(h.items, x.(int)) }
-func (h *byFirst) Pop() any {
-	x := h.items[len(h.items)-1]
-	h.items = h.items[:len(h.items)-1]
-	return x
 }

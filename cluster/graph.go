@@ -2,7 +2,7 @@ package cluster
 
 import (
 	"fmt"
-	"math/bits"
+	"slices"
 
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
@@ -272,7 +272,7 @@ func (g *Graph) addEdge(from, to *Node, u use) {
 		g.out[from.ID] = append(g.out[from.ID], e)
 		g.in[to.ID] = append(g.in[to.ID], e)
 	}
-	if !contains(e.Vars, u.sym.Name) {
+	if !slices.Contains(e.Vars, u.sym.Name) {
 		e.Vars = append(e.Vars, u.sym.Name)
 	}
 	if reason != "" {
@@ -280,19 +280,10 @@ func (g *Graph) addEdge(from, to *Node, u use) {
 			e.At = u.at
 		}
 		e.Preventing = true
-		if !contains(e.Reasons, reason) {
+		if !slices.Contains(e.Reasons, reason) {
 			e.Reasons = append(e.Reasons, reason)
 		}
 	}
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // reach computes, for every node, the nodes reachable along a path that contains a
@@ -322,23 +313,14 @@ func (g *Graph) reach() {
 
 // topo returns the node IDs in dependency order (producers first, source order on ties).
 func (g *Graph) topo() []int {
-	var order []int
-	state := make([]uint8, len(g.Nodes))
-	var visit func(int)
-	visit = func(i int) {
-		if state[i] != 0 {
-			return
+	succ := func(i int) []int {
+		out := make([]int, len(g.out[i]))
+		for k, e := range g.out[i] {
+			out[k] = e.To.ID
 		}
-		state[i] = 1
-		for _, e := range g.in[i] {
-			visit(e.From.ID)
-		}
-		state[i] = 2
-		order = append(order, i)
+		return out
 	}
-	for i := range g.Nodes {
-		visit(i)
-	}
+	order, _ := topological(len(g.Nodes), succ, func(a, b int) bool { return a < b }) // a dependency graph has no cycle
 	return order
 }
 
@@ -382,11 +364,4 @@ func (s bitset) or(t bitset) {
 	for i := range s {
 		s[i] |= t[i]
 	}
-}
-func (s bitset) count() int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }

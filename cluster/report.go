@@ -146,7 +146,7 @@ func (r *Report) WriteText(w io.Writer, withTime bool) {
 	if withTime {
 		status += fmt.Sprintf(", solved in %s", r.Ours.SolveTime.Round(10_000))
 	}
-	fmt.Fprintf(w, "%s: %s, objective %d (%s)\n", s.Name, plural(s.Loops, "loop"), s.Objective, status)
+	fmt.Fprintf(w, "%s: %s, objective %d (%s)\n", s.Name, syntax.Plural(s.Loops, "loop"), s.Objective, status)
 	b := s.Baselines
 	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %s\n", b.Unfused, b.Stream, b.MegiddoText())
 	for _, k := range r.Graph.Known {
@@ -190,11 +190,4 @@ func (r *Report) WriteText(w io.Writer, withTime bool) {
 			fmt.Fprintf(w, "    %s -> %s: %s\n", e.From, e.To, strings.Join(e.Reasons, "; "))
 		}
 	}
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -95,22 +95,13 @@ type part struct {
 // alone and adding the objectives gives the optimum of the whole, exactly. Columns that no row
 // mentions belong to no piece.
 func (m *Model) split() []part {
-	parent := make([]int, len(m.Vars))
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	sets := newUnionFind(len(m.Vars))
+	find := sets.find
 	inRow := make([]bool, len(m.Vars))
 	for _, r := range m.Rows {
 		for _, t := range r.Terms {
 			inRow[t.Var] = true
-			parent[find(t.Var)] = find(r.Terms[0].Var)
+			sets.union(t.Var, r.Terms[0].Var)
 		}
 	}
 	index := map[int]int{} // component root -> part

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
@@ -31,8 +32,8 @@ func BuildNetwork(c *cluster.Cluster) (*Network, error) {
 		}
 		net.Procs = append(net.Procs, p)
 		for _, in := range p.Ins {
-			if !produced[in] && !containsStr(net.Inputs, in) {
-				if !containsStr(c.Reads, in) {
+			if !produced[in] && !slices.Contains(net.Inputs, in) {
+				if !slices.Contains(c.Reads, in) {
 					return nil, fmt.Errorf("cluster reads %s as a stream, but it is not among its inputs", in)
 				}
 				net.Inputs = append(net.Inputs, in)

@@ -2,6 +2,7 @@ package fuse
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -233,6 +234,9 @@ type FusionError struct {
 	P, Q   string   // the two processes
 	Chans  []string // the channels they disagree on
 	Reason string
+	// TooLarge: the fused process would have more states than allowed (rather than a static
+	// deadlock).
+	TooLarge bool
 	// Partial holds the processes of the network as far as fusion got.
 	Partial []*Process
 }
@@ -278,7 +282,7 @@ func fusePair(p, q *Process, maxStates int) (*Process, error) {
 			}
 		}
 		sort.Strings(marks)
-		marks = dedup(marks)
+		marks = slices.Compact(marks)
 		if len(marks) > 0 {
 			base += "[" + strings.Join(marks, ",") + "]"
 		}
@@ -297,7 +301,7 @@ func fusePair(p, q *Process, maxStates int) (*Process, error) {
 		queue = queue[1:]
 		lab := names[j.key()]
 		if len(out.Instrs) >= maxStates {
-			return nil, &FusionError{P: p.Name, Q: q.Name, Reason: fmt.Sprintf("the fused process would have more than %d states", maxStates)}
+			return nil, &FusionError{P: p.Name, Q: q.Name, TooLarge: true, Reason: fmt.Sprintf("the fused process would have more than %d states", maxStates)}
 		}
 		ip, iq := p.Instrs[j.p.l], q.Instrs[j.q.l]
 		if ip == nil || iq == nil {
@@ -351,17 +355,6 @@ func fusePair(p, q *Process, maxStates int) (*Process, error) {
 	return out, nil
 }
 
-func dedup(xs []string) []string {
-	k := 0
-	for i, x := range xs {
-		if i == 0 || x != xs[k-1] {
-			xs[k] = x
-			k++
-		}
-	}
-	return xs[:k]
-}
-
 // deadlock describes a static deadlock: what each process waits for.
 func deadlock(p, q *Process, ip, iq *Instr, j joint) *FusionError {
 	wait := func(in *Instr) string {
@@ -379,7 +372,7 @@ func deadlock(p, q *Process, ip, iq *Instr, j joint) *FusionError {
 	}
 	var chans []string
 	for _, in := range []*Instr{ip, iq} {
-		if in.Chan != "" && !containsStr(chans, in.Chan) {
+		if in.Chan != "" && !slices.Contains(chans, in.Chan) {
 			chans = append(chans, in.Chan)
 		}
 	}

@@ -1,6 +1,7 @@
 package fuse
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -89,18 +90,9 @@ type Process struct {
 // States is the number of labelled instructions.
 func (p *Process) States() int { return len(p.Instrs) }
 
-func (p *Process) reads(c string) bool { return containsStr(p.Ins, c) }
+func (p *Process) reads(c string) bool { return slices.Contains(p.Ins, c) }
 
-func (p *Process) writes(c string) bool { return containsStr(p.Outs, c) }
-
-func containsStr(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
+func (p *Process) writes(c string) bool { return slices.Contains(p.Outs, c) }
 
 func sortedUnique(xs []string) []string {
 	out := append([]string(nil), xs...)

@@ -456,13 +456,6 @@ func mapTemplate(name, comb string, c *syntax.Map) *Process {
 	return t.done(chans, []string{name}, heap...)
 }
 
-// Source streams a materialised array (a parameter, or an array an earlier loop wrote) into a
-// channel of the same name: the loop counter of a cluster.
-func Source(array string) *Process {
-	i := array + ".i"
-	return countTemplate(newBuilder("source "+array, array+"_src", "read "+array), array, i, app(ident("length"), ident(array)), bin("!", ident(array), ident(i)))
-}
-
 // countTemplate is a process without inputs that counts i from 0 while i < bound, pushing elem
 // (an expression of i) to out each time, then closes out: generate, reverse and array sources.
 func countTemplate(t *builder, out, i string, bound, elem syntax.Expr) *Process {

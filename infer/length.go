@@ -2,6 +2,7 @@ package infer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -174,7 +175,7 @@ func (r *Result) liveness() {
 		}
 		var lengths, dead []string
 		for _, other := range fn.Def.Bindings {
-			if !containsSym(fn.Inputs[other].Arrays, b) && !containsSym(fn.Inputs[other].Scalars, b) {
+			if !slices.ContainsFunc(fn.Inputs[other].Arrays, bindsTo(b)) && !slices.ContainsFunc(fn.Inputs[other].Scalars, bindsTo(b)) {
 				continue
 			}
 			if r.live[other] {
@@ -198,15 +199,6 @@ func (r *Result) liveness() {
 	}
 }
 
-func containsSym(ss []*syntax.Symbol, b *syntax.Binding) bool {
-	for _, s := range ss {
-		if s.Binding == b {
-			return true
-		}
-	}
-	return false
-}
-
 // Live reports whether a binding's value is needed (see liveness). Before inference succeeds,
 // every binding is live.
 func (r *Result) Live(b *syntax.Binding) bool { return r.live == nil || r.live[b] }
@@ -224,4 +216,9 @@ func (r *Result) Reads(b *syntax.Binding) []*syntax.Symbol {
 		}
 	}
 	return append(append([]*syntax.Symbol{}, in.Arrays...), in.Scalars...)
+}
+
+// bindsTo matches the symbols that binding b binds.
+func bindsTo(b *syntax.Binding) func(*syntax.Symbol) bool {
+	return func(s *syntax.Symbol) bool { return s.Binding == b }
 }

@@ -1,6 +1,10 @@
 package infer
 
-import "github.com/cnf-tools/cnf/syntax"
+import (
+	"slices"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
 
 // transducers computes the parent transducer of every binding.
 //
@@ -93,13 +97,7 @@ func (r *Result) sizeOrigins(arrays []*syntax.Ident) []*syntax.Binding {
 
 func union(a, b []*syntax.Binding) []*syntax.Binding {
 	for _, x := range b {
-		found := false
-		for _, y := range a {
-			if x == y {
-				found = true
-			}
-		}
-		if !found {
+		if !slices.Contains(a, x) {
 			a = append(a, x)
 		}
 	}

@@ -32,7 +32,7 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 		}
 		rep := ad.Report
 		bl := rep.Baselines()
-		title := fmt.Sprintf("%s (unfused %d · stream fusion %d · Megiddo %s) — show clustering", plural(rep.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.MegiddoText())
+		title := fmt.Sprintf("%s (unfused %d · stream fusion %d · Megiddo %s) — show clustering", syntax.Plural(rep.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.MegiddoText())
 		lenses = append(lenses, lens(f, def.Name.Range, title, cmdShowClustering, uri, def.Name.Name))
 		cl := rep.Ours.Clustering
 		for _, b := range def.Bindings {

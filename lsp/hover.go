@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -50,7 +49,7 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 	if def := vw.def(t.fn.Def.Name.Name); def != nil {
 		rep := def.Report
 		bl := rep.Baselines()
-		m.printf("\n%s (unfused %d · stream fusion %d · Megiddo %s), objective %d", plural(rep.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.MegiddoText(), rep.Ours.Objective)
+		m.printf("\n%s (unfused %d · stream fusion %d · Megiddo %s), objective %d", syntax.Plural(rep.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.MegiddoText(), rep.Ours.Objective)
 		if !rep.Ours.Optimal {
 			m.printf(", not proven optimal")
 		}
@@ -143,11 +142,4 @@ func without(xs []string, x string) []string {
 		}
 	}
 	return out
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

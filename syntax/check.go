@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -249,7 +250,7 @@ func (d *defChecker) declare() {
 		case *External, nil:
 		case *Unzip:
 			if len(b.Names) != 2 {
-				d.errorf(b.Names[0].Range, CodeArity, nil, "unzip binds two names, the first and the second components: `(as, bs) = unzip ps`; this binds %s", plural(len(b.Names), "name"))
+				d.errorf(b.Names[0].Range, CodeArity, nil, "unzip binds two names, the first and the second components: `(as, bs) = unzip ps`; this binds %s", Plural(len(b.Names), "name"))
 			}
 		default:
 			if len(b.Names) > 1 {
@@ -275,7 +276,7 @@ func (d *defChecker) applySignature() {
 	if len(params) != len(def.Params) {
 		d.errorf(sig.Range, CodeSignature, []Related{{def.Name.Range, "the definition"}},
 			"the signature of %s has %s, but the definition has %s", def.Name.Name,
-			plural(len(params), "parameter"), plural(len(def.Params), "parameter"))
+			Plural(len(params), "parameter"), Plural(len(def.Params), "parameter"))
 		return
 	}
 	for i, t := range params {
@@ -323,14 +324,14 @@ func (d *defChecker) matchResultTypes() []Type {
 	}
 	if len(def.Results) > 0 {
 		d.errorf(res.Span(), CodeSignature, nil, "the signature of %s gives %s, but the definition returns %s",
-			def.Name.Name, describeResultType(res), plural(len(def.Results), "result"))
+			def.Name.Name, describeResultType(res), Plural(len(def.Results), "result"))
 	}
 	return nil
 }
 
 func describeResultType(t Type) string {
 	if tt, ok := t.(*TupleType); ok {
-		return plural(len(tt.Elems), "result")
+		return Plural(len(tt.Elems), "result")
 	}
 	return "1 result"
 }
@@ -413,12 +414,12 @@ func (d *defChecker) collect(b *Binding) {
 	in := &Inputs{}
 	d.fn.Inputs[b] = in
 	addArray := func(s *Symbol) {
-		if s != nil && !contains(in.Arrays, s) {
+		if s != nil && !slices.Contains(in.Arrays, s) {
 			in.Arrays = append(in.Arrays, s)
 		}
 	}
 	addScalar := func(s *Symbol) {
-		if s != nil && !contains(in.Scalars, s) {
+		if s != nil && !slices.Contains(in.Scalars, s) {
 			in.Scalars = append(in.Scalars, s)
 		}
 	}
@@ -508,53 +509,28 @@ func (d *defChecker) externalInputs() {
 				continue
 			}
 			if s.Kind == Scalar {
-				if !contains(in.Scalars, s) {
+				if !slices.Contains(in.Scalars, s) {
 					in.Scalars = append(in.Scalars, s)
 				}
-			} else if !contains(in.Arrays, s) {
+			} else if !slices.Contains(in.Arrays, s) {
 				in.Arrays = append(in.Arrays, s)
 			}
 		}
 	}
 }
 
-func contains(ss []*Symbol, s *Symbol) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// freeVars calls f for each variable of e not bound by an enclosing lambda.
+// freeVars calls f for each variable of e not bound by an enclosing lambda, and records the
+// host functions written as backticked operators.
 func (d *defChecker) freeVars(e Expr, bound map[string]bool, f func(*Ident)) {
 	switch e := e.(type) {
 	case *Ident:
 		if !bound[e.Name] {
 			f(e)
 		}
-	case *App:
-		d.freeVars(e.Fun, bound, f)
-		for _, a := range e.Args {
-			d.freeVars(a, bound, f)
-		}
+		return
 	case *Binary:
-		if e.Op.Backtick && !bound[e.Op.Name] {
-			if d.fn.Symbols[e.Op.Name] == nil {
-				d.fn.Hosts = append(d.fn.Hosts, &Ident{Range: e.Op.Range, Name: e.Op.Name})
-			}
-		}
-		d.freeVars(e.X, bound, f)
-		d.freeVars(e.Y, bound, f)
-	case *Neg:
-		d.freeVars(e.X, bound, f)
-	case *Section:
-		if e.X != nil {
-			d.freeVars(e.X, bound, f)
-		}
-		if e.Y != nil {
-			d.freeVars(e.Y, bound, f)
+		if e.Op.Backtick && !bound[e.Op.Name] && d.fn.Symbols[e.Op.Name] == nil {
+			d.fn.Hosts = append(d.fn.Hosts, &Ident{Range: e.Op.Range, Name: e.Op.Name})
 		}
 	case *Lambda:
 		inner := make(map[string]bool, len(bound)+len(e.Params))
@@ -565,16 +541,10 @@ func (d *defChecker) freeVars(e Expr, bound map[string]bool, f func(*Ident)) {
 			patternNames(p, func(id *Ident) { inner[id.Name] = true })
 		}
 		d.freeVars(e.Body, inner, f)
-	case *Tuple:
-		for _, x := range e.Elems {
-			d.freeVars(x, bound, f)
-		}
-	case *If:
-		d.freeVars(e.Cond, bound, f)
-		d.freeVars(e.Then, bound, f)
-		d.freeVars(e.Else, bound, f)
-	case *Paren:
-		d.freeVars(e.X, bound, f)
+		return
+	}
+	for x := range Subexprs(e) {
+		d.freeVars(x, bound, f)
 	}
 }
 
@@ -647,11 +617,11 @@ func (d *defChecker) checkArity() {
 		case len(run) > n:
 			suggestion := fmt.Sprintf("map%d", len(run))
 			d.errorf(m.Range, CodeArity, nil, "%s takes %s, but is applied to %d (%s): use %s",
-				m.Keyword.Name, plural(n, "array"), len(run), strings.Join(run, ", "), suggestion)
+				m.Keyword.Name, Plural(n, "array"), len(run), strings.Join(run, ", "), suggestion)
 			d.arityBad[b] = true
 		case len(run) < n && len(run) > 0:
 			d.errorf(m.Range, CodeArity, nil, "%s takes %s, but is applied to %d (%s)",
-				m.Keyword.Name, plural(n, "array"), len(run), strings.Join(run, ", "))
+				m.Keyword.Name, Plural(n, "array"), len(run), strings.Join(run, ", "))
 			d.arityBad[b] = true
 		}
 	}

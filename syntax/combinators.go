@@ -43,9 +43,9 @@ func (c *CombinatorInfo) Signature() string {
 // ArityMessage is the error for an application of the combinator with n arguments.
 func (c *CombinatorInfo) ArityMessage(name string, n int) string {
 	if c.Fixed {
-		return name + " takes " + c.Needs + ": `" + c.Example + "`; it has " + plural(n, "argument")
+		return name + " takes " + c.Needs + ": `" + c.Example + "`; it has " + Plural(n, "argument")
 	}
-	return name + " needs " + c.Needs + ", as in `" + c.Example + "`; it has " + plural(n, "argument")
+	return name + " needs " + c.Needs + ", as in `" + c.Example + "`; it has " + Plural(n, "argument")
 }
 
 // CombinatorTable lists every combinator, the thesis's first (Fig 1.2), then section 1.7's.

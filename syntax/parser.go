@@ -874,7 +874,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 	}
 	if k, ok := MapArity(kw.Name); ok {
 		if n < k+1 {
-			return arity("%s needs a worker and %s, as in `%s`; it has %s", kw.Name, plural(k, "array"), mapExample(kw.Name, k), plural(n, "argument"))
+			return arity("%s needs a worker and %s, as in `%s`; it has %s", kw.Name, Plural(k, "array"), mapExample(kw.Name, k), Plural(n, "argument"))
 		}
 		m := &Map{Call: call, Worker: worker(args[:n-k])}
 		for i, a := range args[n-k:] {
@@ -947,7 +947,8 @@ func mapExample(name string, k int) string {
 	return b.String()
 }
 
-func plural(n int, what string) string {
+// Plural writes a count with its noun: "1 loop", "3 loops".
+func Plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}

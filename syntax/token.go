@@ -1,7 +1,5 @@
 package syntax
 
-import "fmt"
-
 // tokenKind classifies a lexical token.
 type tokenKind uint8
 
@@ -49,13 +47,6 @@ var tokenNames = [...]string{
 	tEquals: "=", tDColon: "::", tArrow: "->", tLambda: `\`, tBar: "|", tUnderscore: "_",
 	tLBracket: "[", tRBracket: "]", tBad: "literal", tLBrace: "{", tRBrace: "}", tLet: "let", tIn: "in", tIf: "if", tThen: "then",
 	tElse: "else", tWhere: "where", tCase: "case", tOf: "of", tDo: "do",
-}
-
-func (k tokenKind) String() string {
-	if int(k) < len(tokenNames) {
-		return tokenNames[k]
-	}
-	return fmt.Sprintf("token(%d)", int(k))
 }
 
 // Token flags.

@@ -4,7 +4,7 @@ import "iter"
 
 // Subexprs yields the immediate subexpressions of e, left to right (a section's operand, an
 // application's function then its arguments, ...). It is the one place that knows the shape of
-// every expression node; passes that only need to visit use it, or Inspect.
+// every expression node; passes that only need to visit use it.
 func Subexprs(e Expr) iter.Seq[Expr] {
 	return func(yield func(Expr) bool) {
 		var kids []Expr
@@ -34,18 +34,6 @@ func Subexprs(e Expr) iter.Seq[Expr] {
 				return
 			}
 		}
-	}
-}
-
-// Inspect visits e and its subexpressions depth first, as go/ast.Inspect does: f is called on a
-// node, and its subexpressions are visited when f returns true. Expressions are at most
-// MaxNesting deep (the parser refuses deeper ones), so the recursion is bounded.
-func Inspect(e Expr, f func(Expr) bool) {
-	if e == nil || !f(e) {
-		return
-	}
-	for k := range Subexprs(e) {
-		Inspect(k, f)
 	}
 }
 

@@ -110,22 +110,6 @@ func isContextError(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
-// Done returns the definition's analysis if it has been computed, without computing it.
-func (f *File) Done(name string) *Def {
-	f.mu.Lock()
-	p, ok := f.defs[name]
-	f.mu.Unlock()
-	if !ok {
-		return nil
-	}
-	select {
-	case <-p.done:
-		return p.def
-	default:
-		return nil
-	}
-}
-
 // Defs returns the analyses of every definition accepted by size inference, in source order.
 func (f *File) Defs(ctx context.Context) ([]*Def, error) {
 	var out []*Def

@@ -12,6 +12,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -342,14 +343,14 @@ func (g *generator) cross(name string) bool {
 func (g *generator) external(name string) {
 	var args []string
 	for i, n := 0, 1+g.pick(2); i < n; i++ {
-		if a := g.arrayOf(elemInt, false); a != nil && !contains(args, a.name) {
+		if a := g.arrayOf(elemInt, false); a != nil && !slices.Contains(args, a.name) {
 			args = append(args, a.name)
 		}
 	}
 	if g.chance(40) && len(g.scalars) > 0 {
 		s := g.scalars[g.pick(len(g.scalars))]
 		s.used = true
-		if !contains(args, s.name) {
+		if !slices.Contains(args, s.name) {
 			args = append(args, s.name)
 		}
 	}
@@ -466,15 +467,6 @@ func (g *generator) extra(name string, k int) bool {
 		g.arrays = append(g.arrays, &array{name: name, size: a.size, elem: a.elem})
 	}
 	return true
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // intExpr is an integer expression over the given variables and scalars in scope.

@@ -15,6 +15,6 @@
 // the stress test runs concurrent, cancelled and time-limited solves with the collector
 // running flat out.
 //
-// Without cgo the package still compiles: Available reports false and Solve returns
+// Without cgo the package still compiles: Version is empty and Solve returns
 // ErrUnavailable, so the pure-Go parts of cluster build and test everywhere.
 package highs

@@ -25,9 +25,6 @@ import (
 // the lifetime test collects garbage there, where a freed instance would be used next.
 var testHookAfterRun func()
 
-// Available reports whether HiGHS is linked into this build.
-func Available() bool { return true }
-
 // Version is the linked HiGHS library's version, as "1.10.0".
 func Version() string {
 	v := C.GoString(C.cnf_highs_version())

@@ -4,9 +4,6 @@ package highs
 
 import "context"
 
-// Available reports whether HiGHS is linked into this build: not without cgo.
-func Available() bool { return false }
-
 // Version is empty: no HiGHS is linked.
 func Version() string { return "" }
 
