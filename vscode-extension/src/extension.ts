@@ -1,72 +1,96 @@
 // The CNF extension: starts `cnf lsp` with vscode-languageclient, shows the server's answers
 // (the clustering diagram in a webview, fused processes and the ILP as read-only documents that
 // follow edits), and keeps a status bar item with the server state and the current
-// definition's loop count.
+// definition's loop count. The server says when an analysis is done (cnf/status, see
+// lsp_ext.ts): views refresh then, never on a guessed timer.
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, State, ErrorAction, CloseAction } from 'vscode-languageclient/node';
+import { LanguageClient, LanguageClientOptions, ServerOptions, State, ErrorAction, CloseAction, StaticFeature, ClientCapabilities, FeatureState } from 'vscode-languageclient/node';
 import { findServer } from './server';
-import { ClusteringResult, updateMessage, webviewHTML } from './view';
+import { ClusteringResult, TextResult, Status, commands, statusMethod, statusText } from './lsp_ext';
+import { updateMessage, webviewHTML } from './view';
 
-let client: LanguageClient | undefined;
-let status: vscode.StatusBarItem;
-let output: vscode.LogOutputChannel;
-const panels = new Map<string, vscode.WebviewPanel>(); // clustering views by "uri#function"
 const fusedScheme = 'cnf-fused';
 const ilpScheme = 'cnf-ilp';
-const contentChanged = new vscode.EventEmitter<vscode.Uri>();
-const openViews = new Set<string>(); // virtual document URIs that are open
+
+// The extension's state, in one place.
+const ext = {
+  context: undefined as vscode.ExtensionContext | undefined,
+  client: undefined as LanguageClient | undefined,
+  statusItem: undefined as vscode.StatusBarItem | undefined,
+  output: undefined as vscode.LogOutputChannel | undefined,
+  panels: new Map<string, vscode.WebviewPanel>(), // clustering views by "uri#function"
+  openViews: new Set<string>(), // virtual document URIs that are open
+  statuses: new Map<string, Status>(), // the latest cnf/status per document URI
+  contentChanged: new vscode.EventEmitter<vscode.Uri>(),
+};
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  output = vscode.window.createOutputChannel('CNF', { log: true });
-  status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
-  status.command = 'cnf.showClustering';
-  context.subscriptions.push(output, status, contentChanged);
-  const provider: vscode.TextDocumentContentProvider = { onDidChange: contentChanged.event, provideTextDocumentContent: (uri) => virtualContent(uri) };
+  ext.context = context;
+  ext.output = vscode.window.createOutputChannel('CNF', { log: true });
+  ext.statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
+  ext.statusItem.command = commands.showClustering;
+  context.subscriptions.push(ext.output, ext.statusItem, ext.contentChanged);
+  const provider: vscode.TextDocumentContentProvider = { onDidChange: ext.contentChanged.event, provideTextDocumentContent: (uri) => virtualContent(uri) };
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(fusedScheme, provider),
     vscode.workspace.registerTextDocumentContentProvider(ilpScheme, provider),
-    vscode.commands.registerCommand('cnf.restartServer', () => restart(context)),
-    vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.languageId === 'cnf') scheduleRefresh(e.document.uri.toString()); }),
-    vscode.workspace.onDidCloseTextDocument((d) => openViews.delete(d.uri.toString())),
-    vscode.window.onDidChangeTextEditorSelection((e) => { if (e.textEditor.document.languageId === 'cnf') scheduleStatus(); }),
-    vscode.window.onDidChangeActiveTextEditor(() => scheduleStatus()),
-    vscode.languages.onDidChangeDiagnostics(() => scheduleStatus()),
+    vscode.commands.registerCommand('cnf.restartServer', () => restart()),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      ext.openViews.delete(d.uri.toString());
+      ext.statuses.delete(d.uri.toString());
+    }),
+    vscode.window.onDidChangeTextEditorSelection((e) => { if (e.textEditor.document.languageId === 'cnf') updateStatus(); }),
+    vscode.window.onDidChangeActiveTextEditor(() => updateStatus()),
   );
-  await start(context);
+  await start();
 }
 
 export async function deactivate(): Promise<void> {
-  if (client) await client.stop();
+  if (ext.client) await ext.client.stop();
 }
 
 function setStatus(text: string, tooltip: string): void {
-  status.text = text;
-  status.tooltip = tooltip;
-  status.show();
+  const item = ext.statusItem!;
+  item.text = text;
+  item.tooltip = tooltip;
+  item.show();
 }
 
-async function start(context: vscode.ExtensionContext): Promise<void> {
+// statusFeature tells the server that this client wants cnf/status notifications.
+class StatusFeature implements StaticFeature {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    capabilities.experimental = { ...(capabilities.experimental as object | undefined), cnfStatus: true };
+  }
+  initialize(): void {}
+  getState(): FeatureState {
+    return { kind: 'static' };
+  }
+  clear(): void {}
+}
+
+async function start(): Promise<void> {
+  const context = ext.context!;
   const config = vscode.workspace.getConfiguration('cnf');
   // A .vsix does not always keep the executable bit of the bundled server.
   const bundled = vscode.Uri.joinPath(context.extensionUri, 'bin', 'cnf').fsPath;
   if (fs.existsSync(bundled) && !isExecutable(bundled)) {
-    try { fs.chmodSync(bundled, 0o755); } catch (err) { output.appendLine(`cannot make ${bundled} executable: ${err}`); }
+    try { fs.chmodSync(bundled, 0o755); } catch (err) { ext.output!.appendLine(`cannot make ${bundled} executable: ${err}`); }
   }
   const found = findServer(config.get<string>('server.path', ''), context.extensionPath, process.env.PATH || '', process.platform, isExecutable);
   if ('error' in found) {
     setStatus('$(error) CNF', found.error);
     const choice = await vscode.window.showErrorMessage(found.error, 'Restart Server', 'Open Settings');
-    if (choice === 'Restart Server') await restart(context);
+    if (choice === 'Restart Server') await restart();
     if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'cnf.server.path');
     return;
   }
-  output.appendLine(`Starting ${found.command} lsp (${found.source})`);
+  ext.output!.appendLine(`Starting ${found.command} lsp (${found.source})`);
   const serverOptions: ServerOptions = { command: found.command, args: ['lsp'] };
   let crashes = 0;
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'cnf' }],
-    outputChannel: output,
+    outputChannel: ext.output,
     initializationOptions: { cnf: settings() },
     synchronize: { configurationSection: 'cnf' },
     errorHandler: {
@@ -75,9 +99,9 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
         crashes++;
         setStatus('$(error) CNF', 'The cnf language server stopped.');
         void vscode.window.showErrorMessage('The cnf language server stopped unexpectedly.', 'Restart Server').then((c) => {
-          if (c === 'Restart Server') void restart(context);
+          if (c === 'Restart Server') void restart();
         });
-        output.appendLine(`The server stopped (${crashes} time${crashes === 1 ? '' : 's'}).`);
+        ext.output!.appendLine(`The server stopped (${crashes} time${crashes === 1 ? '' : 's'}).`);
         return { action: CloseAction.DoNotRestart, handled: true };
       },
     },
@@ -86,38 +110,42 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
         const full = await completeArguments(args);
         if (!full) return undefined;
         const result = await next(command, full);
-        await show(context, command, full, result);
+        await show(command, full, result);
         return result;
       },
     },
   };
-  client = new LanguageClient('cnf', 'CNF', serverOptions, clientOptions);
+  const client = new LanguageClient('cnf', 'CNF', serverOptions, clientOptions);
+  client.registerFeature(new StatusFeature());
   client.onDidChangeState((e) => {
     if (e.newState === State.Running) {
       setStatus('$(check) CNF', 'The cnf language server is running.');
       // Open fused-process and ILP documents were rendered by the previous server (or show
       // that none was running): fetch them again.
-      for (const v of openViews) contentChanged.fire(vscode.Uri.parse(v));
+      for (const v of ext.openViews) ext.contentChanged.fire(vscode.Uri.parse(v));
     }
     if (e.newState === State.Starting) setStatus('$(sync~spin) CNF', 'Starting the cnf language server.');
     if (e.newState === State.Stopped) setStatus('$(circle-slash) CNF', 'The cnf language server is stopped.');
   });
+  ext.client = client;
+  client.onNotification(statusMethod, (s: Status) => onStatus(s));
   try {
     await client.start();
-    scheduleStatus();
+    updateStatus();
   } catch (err) {
     setStatus('$(error) CNF', String(err));
     const choice = await vscode.window.showErrorMessage(`The cnf language server could not start: ${err}`, 'Restart Server');
-    if (choice === 'Restart Server') await restart(context);
+    if (choice === 'Restart Server') await restart();
   }
 }
 
-async function restart(context: vscode.ExtensionContext): Promise<void> {
-  if (client) {
-    try { await client.stop(); } catch { /* already stopped */ }
-    client = undefined;
+async function restart(): Promise<void> {
+  if (ext.client) {
+    try { await ext.client.stop(); } catch { /* already stopped */ }
+    ext.client = undefined;
   }
-  await start(context);
+  ext.statuses.clear();
+  await start();
 }
 
 function settings(): object {
@@ -134,17 +162,25 @@ function isExecutable(p: string): boolean {
   }
 }
 
+// onStatus records where a document's analysis stands; once its clustering is ready, the open
+// views of that document are fetched again.
+function onStatus(s: Status): void {
+  ext.statuses.set(s.uri, s);
+  if (s.state === 'clustered') void refresh(s.uri);
+  updateStatus();
+}
+
 // completeArguments fills in [uri, definition] from the active editor when a command comes
 // from the palette; with several definitions the user picks one.
 async function completeArguments(args: unknown[]): Promise<unknown[] | undefined> {
   if (args.length >= 2 && typeof args[0] === 'string' && typeof args[1] === 'string') return args;
   const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.languageId !== 'cnf' || !client) {
+  if (!editor || editor.document.languageId !== 'cnf' || !ext.client) {
     void vscode.window.showInformationMessage('Open a .cnf file first.');
     return undefined;
   }
   const uri = editor.document.uri.toString();
-  const symbols = (await client.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string; range: { start: { line: number }; end: { line: number } } }[];
+  const symbols = (await ext.client.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string; range: { start: { line: number }; end: { line: number } } }[];
   const line = editor.selection.active.line;
   const here = symbols.find((s) => s.range.start.line <= line && line <= s.range.end.line);
   let name = here ? here.name : symbols.length === 1 ? symbols[0].name : undefined;
@@ -152,31 +188,32 @@ async function completeArguments(args: unknown[]): Promise<unknown[] | undefined
   return name ? [uri, name, ...args.slice(2)] : undefined;
 }
 
-async function show(context: vscode.ExtensionContext, command: string, args: unknown[], result: unknown): Promise<void> {
+async function show(command: string, args: unknown[], result: unknown): Promise<void> {
   const [uri, name, loop] = args as [string, string, number | undefined];
-  if (command === 'cnf.showClustering') {
-    showClustering(context, uri, name, result as ClusteringResult);
-  } else if (command === 'cnf.showFusedProcess' || command === 'cnf.showILP') {
-    const scheme = command === 'cnf.showILP' ? ilpScheme : fusedScheme;
+  if (command === commands.showClustering) {
+    showClustering(uri, name, result as ClusteringResult);
+  } else if (command === commands.showFusedProcess || command === commands.showILP) {
+    const scheme = command === commands.showILP ? ilpScheme : fusedScheme;
     const q = new URLSearchParams({ uri, function: name, loop: String(loop ?? 0) });
     const suffix = scheme === ilpScheme ? '.lp' : loop ? `.loop${loop}.fused` : '.fused';
     const view = vscode.Uri.from({ scheme, path: `/${name}${suffix}`, query: q.toString() });
-    openViews.add(view.toString());
+    ext.openViews.add(view.toString());
     const doc = await vscode.workspace.openTextDocument(view);
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
   }
 }
 
-function showClustering(context: vscode.ExtensionContext, uri: string, name: string, result: ClusteringResult): void {
+function showClustering(uri: string, name: string, result: ClusteringResult): void {
+  const context = ext.context!;
   const key = `${uri}#${name}`;
-  let panel = panels.get(key);
+  let panel = ext.panels.get(key);
   if (!panel) {
     panel = vscode.window.createWebviewPanel('cnfClustering', `Clustering: ${name}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')],
     });
-    panels.set(key, panel);
-    panel.onDidDispose(() => panels.delete(key));
+    ext.panels.set(key, panel);
+    panel.onDidDispose(() => ext.panels.delete(key));
     const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview.js')).toString();
     panel.webview.html = webviewHTML(result, script, panel.webview.cspSource, nonce());
   } else {
@@ -193,72 +230,45 @@ function nonce(): string {
 }
 
 async function virtualContent(view: vscode.Uri): Promise<string> {
-  if (!client) return '-- the cnf language server is not running';
+  if (!ext.client) return '-- the cnf language server is not running';
   const q = new URLSearchParams(view.query);
-  const command = view.scheme === ilpScheme ? 'cnf.showILP' : 'cnf.showFusedProcess';
+  const command = view.scheme === ilpScheme ? commands.showILP : commands.showFusedProcess;
   const args: unknown[] = [q.get('uri'), q.get('function')];
-  if (command === 'cnf.showFusedProcess' && Number(q.get('loop'))) args.push(Number(q.get('loop')));
+  if (command === commands.showFusedProcess && Number(q.get('loop'))) args.push(Number(q.get('loop')));
   try {
-    const r = (await client.sendRequest('workspace/executeCommand', { command, arguments: args })) as { text: string };
+    const r = (await ext.client.sendRequest('workspace/executeCommand', { command, arguments: args })) as TextResult;
     return r.text;
   } catch (err) {
     return `-- ${err instanceof Error ? err.message : String(err)}`;
   }
 }
 
-// After an edit, the open views of that document are refreshed once the server has had time
-// to cluster the new text (its debounce plus solving).
-const timers = new Map<string, NodeJS.Timeout>();
-function scheduleRefresh(uri: string): void {
-  clearTimeout(timers.get(uri));
-  timers.set(uri, setTimeout(() => void refresh(uri), 400 + (vscode.workspace.getConfiguration('cnf').get<number>('debounce') ?? 150)));
-}
-
+// refresh fetches the open views of a document again (its clustering has just changed).
 async function refresh(uri: string): Promise<void> {
-  for (const v of openViews) {
-    if (new URLSearchParams(vscode.Uri.parse(v).query).get('uri') === uri) contentChanged.fire(vscode.Uri.parse(v));
+  for (const v of ext.openViews) {
+    if (new URLSearchParams(vscode.Uri.parse(v).query).get('uri') === uri) ext.contentChanged.fire(vscode.Uri.parse(v));
   }
-  for (const [key] of panels) {
+  for (const [key, panel] of ext.panels) {
     const [u, name] = key.split('#');
-    if (u !== uri || !client) continue;
+    if (u !== uri || !ext.client) continue;
     try {
-      const r = (await client.sendRequest('workspace/executeCommand', { command: 'cnf.showClustering', arguments: [u, name] })) as ClusteringResult;
-      void panels.get(key)?.webview.postMessage(updateMessage(r));
+      const r = (await ext.client.sendRequest('workspace/executeCommand', { command: commands.showClustering, arguments: [u, name] })) as ClusteringResult;
+      void panel.webview.postMessage(updateMessage(r));
     } catch { /* the text has errors: keep the last diagram */ }
   }
-  scheduleStatus();
 }
 
-// The status bar shows the server state and, from the definition lens, the loop count of the
-// definition under the cursor; while the file has errors it shows their count instead, since
-// the lenses then describe the last text that analysed cleanly.
-let statusTimer: NodeJS.Timeout | undefined;
-function scheduleStatus(): void {
-  clearTimeout(statusTimer);
-  statusTimer = setTimeout(() => void updateStatus(), 300);
-}
-
-async function updateStatus(): Promise<void> {
+// updateStatus shows the server state and, from the latest cnf/status of the active document,
+// the loop count of the definition under the cursor (or the count of errors).
+function updateStatus(): void {
   const editor = vscode.window.activeTextEditor;
-  if (!client || client.state !== State.Running) return;
+  if (!ext.client || ext.client.state !== State.Running) return;
   if (!editor || editor.document.languageId !== 'cnf') {
     setStatus('$(check) CNF', 'The cnf language server is running.');
     return;
   }
-  try {
-    const lenses = (await client.sendRequest('textDocument/codeLens', { textDocument: { uri: editor.document.uri.toString() } })) as { range: { start: { line: number } }; command?: { title: string; command: string } }[];
-    const line = editor.selection.active.line;
-    const defs = lenses.filter((l) => l.command?.command === 'cnf.showClustering').sort((a, b) => a.range.start.line - b.range.start.line);
-    let current = defs[0];
-    for (const d of defs) if (d.range.start.line <= line) current = d;
-    const loops = current?.command?.title.split(' (')[0];
-    const errors = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
-    if (errors > 0) {
-      setStatus(`$(error) CNF · ${errors} ${errors === 1 ? 'error' : 'errors'}`, `The clustering shown is from the last text without errors${loops ? ` (${current!.command!.title})` : ''}.`);
-      return;
-    }
-    setStatus(loops ? `$(check) CNF · ${loops}` : '$(check) CNF', loops ? `${current!.command!.title}` : 'The cnf language server is running.');
-  } catch { /* keep the last status */ }
+  const { text, tooltip } = statusText(ext.statuses.get(editor.document.uri.toString()), editor.selection.active.line);
+  setStatus(text, tooltip);
 }
 
 export const _test = { completeArguments };

@@ -1,33 +1,14 @@
 // What the clustering view shows, as pure functions of the server's answer (unit-tested).
 
-export interface ClusterSummary {
-  bindings: string[];
-  reads: string[];
-  writes: string[];
-  contracted: string[];
-  external?: boolean;
-}
+import { ClusteringResult, Summary } from './lsp_ext';
 
-export interface Summary {
-  name: string;
-  loops: number;
-  objective: number;
-  optimal: boolean;
-  fallback?: string;
-  clusters: ClusterSummary[];
-  baselines: { unfused: number; stream: number; megiddo: number };
-}
-
-export interface ClusteringResult {
-  function: string;
-  dot: string;
-  summary: Summary;
-}
+export type { ClusteringResult, Summary } from './lsp_ext';
 
 // summaryLine is the line above the diagram: loops against the baselines.
 export function summaryLine(s: Summary): string {
   const b = s.baselines;
-  let line = `${s.name}: ${s.loops} ${s.loops === 1 ? 'loop' : 'loops'} (unfused ${b.unfused} · stream fusion ${b.stream} · Megiddo ${b.megiddo}), objective ${s.objective}`;
+  const megiddo = b.megiddoOptimal === false ? `${b.megiddo} (not proven optimal)` : `${b.megiddo}`;
+  let line = `${s.name}: ${s.loops} ${s.loops === 1 ? 'loop' : 'loops'} (unfused ${b.unfused} · stream fusion ${b.stream} · Megiddo ${megiddo}), objective ${s.objective}`;
   if (s.fallback) line += ` — ${s.fallback}`;
   else if (!s.optimal) line += ' — not proven optimal';
   return line;

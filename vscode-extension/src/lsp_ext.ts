@@ -1,0 +1,99 @@
+// cnf's own protocol, mirroring the server's lsp/ext.go (as rust-analyzer's lsp_ext.ts mirrors
+// lsp_ext.rs): the commands, their results, and the cnf/status notification. Keep the two in
+// step; nothing else in the extension spells these names or shapes.
+export const commands = {
+  showClustering: 'cnf.showClustering',
+  showFusedProcess: 'cnf.showFusedProcess',
+  showILP: 'cnf.showILP',
+} as const;
+
+// Baselines are the loop counts of Table 1.1's other clusterings (cluster.Baselines).
+export interface Baselines {
+  unfused: number;
+  stream: number;
+  megiddo: number;
+  megiddoOptimal: boolean;
+}
+
+// ClusterSummary describes one cluster (cluster.ClusterSummary).
+export interface ClusterSummary {
+  bindings: string[];
+  reads: string[];
+  readsScalars?: string[];
+  writes: string[];
+  contracted: string[];
+  scalars?: string[];
+  external?: boolean;
+}
+
+// Summary is a definition's clustering (cluster.Summary).
+export interface Summary {
+  name: string;
+  loops: number;
+  objective: number;
+  optimal: boolean;
+  solveSeconds?: number;
+  fallback?: string;
+  note?: string;
+  clusters: ClusterSummary[];
+  baselines: Baselines;
+}
+
+// ClusteringResult is what cnf.showClustering returns.
+export interface ClusteringResult {
+  function: string;
+  dot: string;
+  summary: Summary;
+}
+
+// TextResult is what cnf.showFusedProcess and cnf.showILP return.
+export interface TextResult {
+  function: string;
+  text: string;
+}
+
+// DefinitionStatus is one definition's clustering in a status.
+export interface DefinitionStatus {
+  name: string;
+  startLine: number;
+  endLine: number;
+  loops: number;
+  optimal: boolean;
+  baselines: Baselines;
+}
+
+// Status says where the analysis of a document stands: "parsed" (its syntax and size
+// diagnostics are out), "clustered" (its clustering's diagnostics and lenses are ready),
+// "done" (background explanations finished too). Sent to a client whose capabilities include
+// experimental.cnfStatus.
+export interface Status {
+  uri: string;
+  version: number;
+  state: 'parsed' | 'clustered' | 'done';
+  errors: number;
+  definitions: DefinitionStatus[];
+}
+
+// statusMethod is the method of the Status notification.
+export const statusMethod = 'cnf/status';
+
+// statusText is the status bar's text and tooltip for the definition at a line: its loops, or
+// the count of errors while the text has some (the loops shown are then those of the last text
+// that analysed cleanly).
+export function statusText(s: Status | undefined, line: number): { text: string; tooltip: string } {
+  const running = 'The cnf language server is running.';
+  if (!s) return { text: '$(check) CNF', tooltip: running };
+  let here: DefinitionStatus | undefined = s.definitions[0];
+  for (const d of s.definitions) if (d.startLine <= line) here = d;
+  const describe = (d: DefinitionStatus) => {
+    const b = d.baselines;
+    const meg = b.megiddoOptimal ? `${b.megiddo}` : `${b.megiddo} (not proven optimal)`;
+    return `${d.name}: ${d.loops} ${d.loops === 1 ? 'loop' : 'loops'} (unfused ${b.unfused} · stream fusion ${b.stream} · Megiddo ${meg})${d.optimal ? '' : ', not proven optimal'}`;
+  };
+  if (s.errors > 0) {
+    const errors = `${s.errors} ${s.errors === 1 ? 'error' : 'errors'}`;
+    return { text: `$(error) CNF · ${errors}`, tooltip: `The clustering shown is from the last text without errors${here ? ` (${describe(here)})` : ''}.` };
+  }
+  if (!here) return { text: '$(check) CNF', tooltip: running };
+  return { text: `$(check) CNF · ${here.loops} ${here.loops === 1 ? 'loop' : 'loops'}`, tooltip: describe(here) };
+}
