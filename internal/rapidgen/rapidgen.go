@@ -17,5 +17,12 @@ func (r Rand) IntN(n int) int { return rapid.IntRange(0, n-1).Draw(r.T, "choice"
 
 var _ gen.Rand = Rand{}
 
-// Program is a generated program drawn from t.
-func Program(t *rapid.T, opts gen.Options) string { return gen.Program(Rand{T: t}, opts) }
+// Program is a generated program drawn from t. Unless opts names a shape, the generator is
+// drawn too: the classic mix or one of the second generator's shapes (gen.Shapes), so every
+// property holds on programs of both.
+func Program(t *rapid.T, opts gen.Options) string {
+	if opts.Shape == "" {
+		opts.Shape = rapid.SampledFrom(append([]string{""}, gen.Shapes...)).Draw(t, "shape")
+	}
+	return gen.Program(Rand{T: t}, opts)
+}

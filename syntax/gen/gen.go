@@ -30,6 +30,9 @@ type Options struct {
 	// ThesisOnly leaves out the combinators added after the thesis (scans, indexed, zip, unzip,
 	// slices, append, length, reverse): the programs the thesis's benchmarks are made of.
 	ThesisOnly bool
+	// Shape, when set, is one of Shapes: the second generator, which builds the program from
+	// motifs of that shape instead of the classic mix.
+	Shape string
 }
 
 type elem int
@@ -61,6 +64,7 @@ type generator struct {
 	lines    []string
 	sizes    int
 	hostUses int
+	named    int // bindings named so far (the shaped generator)
 }
 
 // Program returns the source text of one random definition with a signature.
@@ -73,6 +77,10 @@ func Program(r Rand, opts Options) string {
 	}
 	g := &generator{r: r, opts: opts}
 	g.parameters()
+	if opts.Shape != "" {
+		g.shaped()
+		return g.render()
+	}
 	for i := 0; i < opts.Bindings; i++ {
 		g.binding(i)
 	}

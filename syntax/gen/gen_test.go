@@ -32,3 +32,20 @@ func TestEveryCombinatorGenerated(t *testing.T) {
 		}
 	}
 }
+
+// Every shape of the second generator makes clean programs of the size asked for.
+func TestShapedProgramsAreClean(t *testing.T) {
+	for _, shape := range Shapes {
+		for seed := range uint64(30) {
+			n := 5 + int(seed)*7
+			src := Program(rand.New(rand.NewPCG(seed, 2)), Options{Bindings: n, Shape: shape})
+			prog := syntax.Analyze("g.cnf", []byte(src))
+			if syntax.HasErrors(prog.Diagnostics) || len(prog.Diagnostics) > 0 {
+				t.Fatalf("%s, seed %d: %v\n%s", shape, seed, prog.Diagnostics, src)
+			}
+			if got := len(prog.Funcs[0].Def.Bindings); got != n {
+				t.Fatalf("%s, seed %d: %d bindings, want %d", shape, seed, got, n)
+			}
+		}
+	}
+}
