@@ -85,55 +85,56 @@ func Solve(ctx context.Context, g *Graph, opts Options) (*Result, error) {
 }
 
 func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time) (*Result, error) {
-	var greedy *Clustering
+	// best is the best clustering found without the ILP (the greedy one, or the previous one
+	// when that is better): the solver's start, and the answer when the model cannot be solved
+	// in time.
+	var best *Clustering
 	if len(opts.Together) == 0 {
-		// A clustering found without the ILP: the solver's start, and the answer when the
-		// model cannot be solved in time.
-		greedy = Greedy(dctx, g, opts.SameSizeOnly)
+		best = Greedy(dctx, g, opts.SameSizeOnly)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		if len(opts.Start) == len(g.Nodes) && len(Validate(g, opts.Start, opts.SameSizeOnly)) == 0 {
-			if prev, err := NewClustering(g, opts.Start); err == nil && prev.Cost() < greedy.Cost() {
-				greedy = prev
+			if prev, err := NewClustering(g, opts.Start); err == nil && prev.Cost() < best.Cost() {
+				best = prev
 			}
 		}
-		if greedy.Cost() == 0 {
+		if best.Cost() == 0 {
 			// Every cost is non-negative: nothing can be better.
-			return &Result{Clustering: greedy, Objective: 0, Optimal: true}, nil
+			return &Result{Clustering: best, Objective: 0, Optimal: true}, nil
 		}
 		if dctx.Err() != nil {
-			return notProven(greedy, nil, "the time limit was reached before the solver started: the greedy clustering"), nil
+			return notProven(best, nil, "the time limit was reached before the solver started: the greedy clustering"), nil
 		}
 	}
 	size := EstimateModel(g, opts.SameSizeOnly)
-	if size.Free == 0 && greedy != nil && len(greedy.Clusters) == len(g.Nodes) {
+	if size.Free == 0 && best != nil && len(best.Clusters) == len(g.Nodes) {
 		// No two bindings can share a loop: the unfused clustering is the only one.
-		return &Result{Clustering: greedy, Objective: greedy.Cost(), Optimal: true}, nil
+		return &Result{Clustering: best, Objective: best.Cost(), Optimal: true}, nil
 	}
 	budget := opts.Budget.orDefault()
 	if size.Columns > budget.Columns || size.Rows > budget.Rows {
 		why := fmt.Sprintf("too large for the ILP (about %d variables and %d constraints; the budget is %d and %d)", size.Columns, size.Rows, budget.Columns, budget.Rows)
-		if greedy == nil {
+		if best == nil {
 			return fallback(g, nil, why+": showing the unfused clustering"), nil
 		}
-		return notProven(greedy, nil, why+": the greedy clustering"), nil
+		return notProven(best, nil, why+": the greedy clustering"), nil
 	}
 	m, err := formulate(dctx, g, FormulateOptions{SameSizeOnly: opts.SameSizeOnly, Together: opts.Together})
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
-	case err != nil && greedy != nil:
-		return notProven(greedy, nil, "the time limit was reached while building the model: the greedy clustering"), nil
+	case err != nil && best != nil:
+		return notProven(best, nil, "the time limit was reached while building the model: the greedy clustering"), nil
 	case err != nil:
 		return fallback(g, nil, "the time limit was reached while building the model: showing the unfused clustering"), nil
 	}
 	var startValues []float64
-	if greedy != nil {
-		if greedy.Cost() == m.LowerBound() {
-			return &Result{Clustering: greedy, Model: m, Objective: greedy.Cost(), Optimal: true}, nil
+	if best != nil {
+		if best.Cost() == m.LowerBound() {
+			return &Result{Clustering: best, Model: m, Objective: best.Cost(), Optimal: true}, nil
 		}
-		startValues = m.StartValues(greedy)
+		startValues = m.StartValues(best)
 	}
 	limit := time.Duration(0) // SolveModel's "no limit"
 	if !deadline.IsZero() {
@@ -144,8 +145,8 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
 		}
-		if greedy != nil {
-			return &Result{Clustering: greedy, Model: m, Objective: greedy.Cost(),
+		if best != nil {
+			return &Result{Clustering: best, Model: m, Objective: best.Cost(),
 				Fallback: fmt.Sprintf("the ILP solver failed (%v): showing the greedy clustering", err)}, nil
 		}
 		return fallback(g, m, fmt.Sprintf("the ILP solver failed (%v): showing the unfused clustering", err)), nil

@@ -205,3 +205,36 @@ func TestSlotsPriority(t *testing.T) {
 		r()
 	}
 }
+
+// The forced re-solves that explain exclusions are made once per graph: a later version with
+// the same graph (an edit inside a worker) makes none.
+func TestForcedSolvesRemembered(t *testing.T) {
+	solver := &countingSolver{}
+	e := NewEngine(Config{Solver: solver})
+	ctx := context.Background()
+	src := "normalizeInc xs =\n  let sum1 = fold (+) 0 xs\n      incs = map (+ 1) xs\n      ys = map2 (\\x i -> x / sum1 + i) xs incs\n  in  ys\n"
+	f1 := e.Load("n.cnf", []byte(src), 1)
+	d1, err := f1.Def(ctx, "normalizeInc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made := f1.Force(ctx, d1); made == 0 {
+		t.Fatal("no forced re-solve for normalizeInc (incs is kept out of sum1's loop by cost)")
+	}
+	before := solver.solves.Load()
+	f2 := e.Load("n.cnf", []byte(strings.Replace(src, "(+ 1)", "(+ 2)", 1)), 2)
+	d2, err := f2.Def(ctx, "normalizeInc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made := f2.Force(ctx, d2); made != 0 || solver.solves.Load() != before {
+		t.Fatalf("the second version made %d forced re-solves (%d solves)", made, solver.solves.Load()-before)
+	}
+	for _, nd := range d2.Report.Graph.Nodes {
+		for _, x := range d2.WhyNot(nd.ID) {
+			if x.Kind == cluster.ByMoveCost {
+				t.Errorf("%s: explained by a move, not by the remembered re-solve: %s", nd.Name, x.Reason())
+			}
+		}
+	}
+}

@@ -26,6 +26,9 @@ type entry struct {
 	key           string
 	limit         time.Duration
 	ours, megiddo cluster.Decision
+	// forced holds the forced re-solves made for this graph (File.Force), by node and cluster:
+	// the same graph and clustering number them the same way.
+	forced map[[2]int]cluster.Forced
 }
 
 func newDecisions(max int) *decisions {
@@ -49,6 +52,7 @@ func (d *decisions) put(def string, e entry) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if el, ok := d.byKey[e.key]; ok {
+		e.forced = el.Value.(*entry).forced
 		el.Value = &e
 		d.order.MoveToFront(el)
 	} else {
@@ -72,6 +76,34 @@ func (d *decisions) put(def string, e entry) {
 			delete(d.latest, old.Value.(string))
 		}
 	}
+}
+
+// addForced records a forced re-solve of the graph with this key.
+func (d *decisions) addForced(key string, at [2]int, f cluster.Forced) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if el, ok := d.byKey[key]; ok {
+		e := el.Value.(*entry)
+		if e.forced == nil {
+			e.forced = map[[2]int]cluster.Forced{}
+		}
+		e.forced[at] = f
+	}
+}
+
+// forced returns a copy of the forced re-solves recorded for the graph with this key.
+func (d *decisions) forced(key string) map[[2]int]cluster.Forced {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	el, ok := d.byKey[key]
+	if !ok {
+		return nil
+	}
+	out := make(map[[2]int]cluster.Forced, len(el.Value.(*entry).forced))
+	for k, v := range el.Value.(*entry).forced {
+		out[k] = v
+	}
+	return out
 }
 
 // previous is the latest clustering found for a definition, or nil.

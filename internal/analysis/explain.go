@@ -25,14 +25,27 @@ func (d *Def) WhyNot(n int) []cluster.Exclusion {
 // Force re-solves the definition with bindings forced into other loops where only cost keeps
 // them out, so that WhyNot can say by how much the best clustering with that choice is worse:
 // at most MaxForcedSolves solves, each within min(the time limit, 500 ms), all within one time
-// limit, at the lowest priority. It stops when ctx ends (the next edit) and returns how many
-// it made.
+// limit, at the lowest priority. Re-solves are remembered with the graph's clustering, so a
+// later version with the same graph makes none again. It stops when ctx ends (the next edit)
+// and returns how many it made.
 func (f *File) Force(ctx context.Context, d *Def) int {
 	cfg := f.engine.Config()
 	each := min(limit(cfg.TimeLimit), 500*time.Millisecond)
 	ctx, cancel := context.WithTimeout(ctx, limit(cfg.TimeLimit))
 	defer cancel()
 	ours := d.Report.Ours
+	// Re-solves made for an earlier version with the same graph still hold.
+	if known := f.engine.cache.forced(d.key); len(known) > 0 {
+		d.mu.Lock()
+		if d.forced == nil {
+			d.forced = known
+		} else {
+			for k, v := range known {
+				d.forced[k] = v
+			}
+		}
+		d.mu.Unlock()
+	}
 	made := 0
 	for _, nd := range d.Report.Graph.Nodes {
 		for _, c := range ours.Clusters {
@@ -60,6 +73,7 @@ func (f *File) Force(ctx context.Context, d *Def) int {
 			}
 			d.forced[[2]int{nd.ID, c.Index}] = res
 			d.mu.Unlock()
+			f.engine.cache.addForced(d.key, [2]int{nd.ID, c.Index}, res)
 		}
 	}
 	return made

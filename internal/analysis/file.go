@@ -41,6 +41,7 @@ type Def struct {
 	// Reused reports that the clustering came from the engine's cache: the definition's graph
 	// was the same as in an analysis made before.
 	Reused bool
+	key    string // the graph's key (cluster.Graph.Key)
 
 	mu     sync.Mutex
 	forced map[[2]int]cluster.Forced // (node, cluster) -> the optimum with the node forced there
@@ -134,18 +135,18 @@ func (f *File) compute(ctx context.Context, name string) (*Def, error) {
 	case sizes == nil || !sizes.OK():
 		return nil, fmt.Errorf("%s: %w", name, ErrRejected)
 	}
-	rep, reused, err := f.engine.cluster(ctx, f, name, sizes)
+	rep, key, reused, err := f.engine.cluster(ctx, f, name, sizes)
 	if err != nil {
 		return nil, err
 	}
-	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, Fused: fuse.FuseClusters(rep.Ours.Clustering, fuse.MaxStates)}, nil
+	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, key: key, Fused: fuse.FuseClusters(rep.Ours.Clustering, fuse.MaxStates)}, nil
 }
 
 // cluster finds a definition's clustering and baselines: from the cache when the graph has
 // been solved before (under a time limit at least as long, or proven optimal), otherwise by
 // solving ours and Megiddo and Sarkar's side by side, each in a slot, starting ours from the
 // definition's previous clustering where that is valid.
-func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer.Result) (*cluster.Report, bool, error) {
+func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer.Result) (*cluster.Report, string, bool, error) {
 	g := cluster.NewGraph(sizes)
 	key := g.Key()
 	cfg := e.Config()
@@ -153,7 +154,7 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 		ours, err1 := hit.ours.Apply(g)
 		meg, err2 := hit.megiddo.Apply(g)
 		if err1 == nil && err2 == nil {
-			return cluster.NewReport(g, ours, meg), true, nil
+			return cluster.NewReport(g, ours, meg), key, true, nil
 		}
 	}
 	defKey := f.Name + "\x00" + name
@@ -176,12 +177,12 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 		err = megErr
 	}
 	if err != nil {
-		return nil, false, err
+		return nil, "", false, err
 	}
 	if ours.Fallback == "" && meg.Fallback == "" {
 		e.cache.put(defKey, entry{key: key, limit: cfg.TimeLimit, ours: ours.Decision(), megiddo: meg.Decision()})
 	}
-	return cluster.NewReport(g, ours, meg), false, nil
+	return cluster.NewReport(g, ours, meg), key, false, nil
 }
 
 // solve runs one clustering solve in a slot; the time limit starts when the slot is granted.
