@@ -11,6 +11,15 @@ import "context"
 func Greedy(ctx context.Context, g *Graph, sameSizeOnly bool) *Clustering {
 	m := newMerger(g, sameSizeOnly)
 	m.stream()
+	// Twins share a loop in every optimum (twins.go), and the model says so: start with them
+	// together, so that the start is a solution of the model.
+	for _, group := range g.twins() {
+		for _, j := range group[1:] {
+			if a, b := m.label[group[0]], m.label[j]; a != b && m.canMerge(a, b) {
+				m.merge(a, b)
+			}
+		}
+	}
 	m.greedy(ctx)
 	return m.clustering()
 }

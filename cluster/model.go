@@ -73,6 +73,8 @@ type FormulateOptions struct {
 	// NoCuts leaves out the transitivity cuts (addTransitivityCuts), to measure what they gain.
 	// Paper implies it.
 	NoCuts bool
+	// NoTwins leaves twins (twins.go) free, to measure what fixing them gains. Paper implies it.
+	NoTwins bool
 }
 
 var lpName = regexp.MustCompile(`[^A-Za-z0-9_]`)
@@ -148,6 +150,16 @@ func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, er
 	for _, p := range opts.Together {
 		i, j := min(p[0], p[1]), max(p[0], p[1])
 		together[[2]int{i, j}] = true
+	}
+	if !opts.Paper && !opts.NoTwins && len(opts.Together) == 0 {
+		// Twins share a loop in every optimum (twins.go).
+		for _, group := range g.twins() {
+			for a, i := range group {
+				for _, j := range group[a+1:] {
+					together[[2]int{min(i, j), max(i, j)}] = true
+				}
+			}
+		}
 	}
 	// x for every possible pair, with its weight; the pairs of weight N² are partners (cuts.go).
 	partners := make([][]int, n)

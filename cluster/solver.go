@@ -17,35 +17,42 @@ type Solver interface {
 	Solve(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error)
 }
 
-// DefaultSolver is HiGHS, linked in (see package cluster/internal/highs).
+// DefaultSolver is HiGHS, linked in (see package cluster/internal/highs), given the model's
+// columns in the model's order (π, then c, then x).
 var DefaultSolver Solver = highsSolver{}
+
+// LPOrderSolver is HiGHS given the columns in the order the LP file (WriteLP) has them, as the
+// highs command reads it: the costed columns first. HiGHS's search depends on the order, and
+// neither order is better on every program (on generated programs of 100 to 200 bindings
+// either can be several times faster than the other), so the analysis core races the two
+// when it has a core to spare (docs/performance.md).
+var LPOrderSolver Solver = highsSolver{lpOrder: true}
 
 // SolverVersion returns the version of the linked HiGHS library, as "1.10.0", or "" in a build
 // without cgo.
 func SolverVersion() string { return highs.Version() }
 
 // highsSolver solves models with HiGHS in this process.
-type highsSolver struct{}
+type highsSolver struct {
+	lpOrder bool // columns in LP-file order
+}
 
-func (highsSolver) Name() string { return "HiGHS " + highs.Version() }
+func (h highsSolver) Name() string {
+	if h.lpOrder {
+		return "HiGHS " + highs.Version() + " (LP-file column order)"
+	}
+	return "HiGHS " + highs.Version()
+}
 
 // Solve runs HiGHS with the gaps set so that a solution reported optimal is the true optimum:
 // the objective is integral, so an absolute gap below 1 proves optimality (HiGHS's default
 // relative gap of 1e-4 accepted 14670 for an optimum of 14669).
-func (highsSolver) Solve(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error) {
-	res, err := highs.Solve(ctx, problemOf(m), highs.Options{TimeLimit: opts.TimeLimit, Start: opts.Start, AbsGap: 0.5})
-	if err != nil {
-		return nil, err
+func (h highsSolver) Solve(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error) {
+	var order []int
+	if h.lpOrder {
+		order = lpOrder(m)
 	}
-	switch {
-	case res.Status == highs.Infeasible:
-		return nil, errors.New("HiGHS: the model is infeasible")
-	case res.Values == nil:
-		return nil, ErrNoSolution
-	case len(res.Values) != len(m.Vars):
-		return nil, fmt.Errorf("HiGHS returned %d values for %d columns", len(res.Values), len(m.Vars))
-	}
-	return &Solution{Values: res.Values, Objective: math.Round(res.Objective), Optimal: res.Status == highs.Optimal, Time: res.Time}, nil
+	return solveInOrder(ctx, m, opts, order)
 }
 
 // problemOf is the model in the solver's terms.
@@ -68,4 +75,87 @@ func problemOf(m *Model) *highs.Problem {
 		}
 	}
 	return p
+}
+
+// lpOrder is the order of columns in the LP file WriteLP writes, as HiGHS's reader numbers
+// them: the columns with a cost first, then the others in order of first appearance in a row.
+func lpOrder(m *Model) []int {
+	seen := make([]bool, len(m.Vars))
+	var order []int
+	add := func(i int) {
+		if !seen[i] {
+			seen[i] = true
+			order = append(order, i)
+		}
+	}
+	for i, v := range m.Vars {
+		if v.Cost != 0 {
+			add(i)
+		}
+	}
+	for _, r := range m.Rows {
+		for _, t := range r.Terms {
+			add(t.Var)
+		}
+	}
+	for i := range m.Vars {
+		add(i)
+	}
+	return order
+}
+
+// solveInOrder solves m with its columns permuted: order[k] is the model column that is the
+// solver's column k (nil: the model's order).
+func solveInOrder(ctx context.Context, m *Model, opts SolveOptions, order []int) (*Solution, error) {
+	pm, start := m, opts.Start
+	if order != nil {
+		pm, start = permute(m, opts.Start, order)
+	}
+	res, err := highs.Solve(ctx, problemOf(pm), highs.Options{TimeLimit: opts.TimeLimit, Start: start, AbsGap: 0.5})
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case res.Status == highs.Infeasible:
+		return nil, errors.New("HiGHS: the model is infeasible")
+	case res.Values == nil:
+		return nil, ErrNoSolution
+	case len(res.Values) != len(m.Vars):
+		return nil, fmt.Errorf("HiGHS returned %d values for %d columns", len(res.Values), len(m.Vars))
+	}
+	values := res.Values
+	if order != nil {
+		values = make([]float64, len(order))
+		for k, col := range order {
+			values[col] = res.Values[k]
+		}
+	}
+	return &Solution{Values: values, Objective: math.Round(res.Objective), Optimal: res.Status == highs.Optimal, Time: res.Time}, nil
+}
+
+// permute is m with its columns in the given order, and the start likewise.
+func permute(m *Model, start []float64, order []int) (*Model, []float64) {
+	pos := make([]int, len(order))
+	for k, col := range order {
+		pos[col] = k
+	}
+	pm := &Model{N: m.N, Vars: make([]Var, len(m.Vars)), Rows: make([]Row, len(m.Rows))}
+	for k, col := range order {
+		pm.Vars[k] = m.Vars[col]
+	}
+	for r, row := range m.Rows {
+		nr := Row{Name: row.Name, Lo: row.Lo, Hi: row.Hi, Terms: make([]Term, len(row.Terms))}
+		for i, t := range row.Terms {
+			nr.Terms[i] = Term{Var: pos[t.Var], Coef: t.Coef}
+		}
+		pm.Rows[r] = nr
+	}
+	var ps []float64
+	if start != nil {
+		ps = make([]float64, len(order))
+		for k, col := range order {
+			ps[k] = start[col]
+		}
+	}
+	return pm, ps
 }

@@ -57,7 +57,7 @@ func (f *File) Force(ctx context.Context, d *Def) int {
 			}
 			opts := cfg.options()
 			opts.TimeLimit = each
-			release, err := f.engine.slots.acquire(ctx, f.Priority-1<<40) // after every analysis
+			release, err := f.engine.slots.acquire(ctx, f.Priority-explanation)
 			if err != nil {
 				return made
 			}

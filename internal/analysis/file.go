@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
@@ -166,12 +167,19 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	mopts.SameSizeOnly = true
 	var meg *cluster.Result
 	var megErr error
+	// The baseline's slot is asked for first, so that the second racer of our solve (which
+	// only takes a spare slot) never delays it.
+	releaseMeg, err := e.slots.acquire(ctx, f.Priority)
+	if err != nil {
+		return nil, "", false, err
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		meg, megErr = e.solve(ctx, g, mopts, f.Priority)
+		defer releaseMeg()
+		meg, megErr = cluster.Solve(ctx, g, mopts)
 	}()
-	ours, err := e.solve(ctx, g, opts, f.Priority)
+	ours, err := e.solveRacing(ctx, g, opts, f.Priority)
 	<-done
 	if err == nil {
 		err = megErr
@@ -184,6 +192,81 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	}
 	return cluster.NewReport(g, ours, meg), key, false, nil
 }
+
+// solveRacing solves our clustering in a slot, and, as soon as a second slot is free (often when
+// Megiddo and Sarkar's solve is done), also with the columns in the other order
+// (cluster.LPOrderSolver), within the same deadline: HiGHS's search depends on the order and
+// neither is better on every program. The first proven optimum wins and stops the other;
+// otherwise the better clustering. The solver the configuration names is not raced.
+func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster.Options, priority int64) (*cluster.Result, error) {
+	if opts.Solver != nil {
+		return e.solve(ctx, g, opts, priority)
+	}
+	release, err := e.slots.acquire(ctx, priority)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	start := time.Now()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type outcome struct {
+		res *cluster.Result
+		err error
+	}
+	results := make(chan outcome, 2)
+	go func() {
+		res, err := cluster.Solve(ctx, g, opts)
+		results <- outcome{res, err}
+	}()
+	go func() {
+		second, err := e.slots.acquire(ctx, priority-spare)
+		if err != nil {
+			results <- outcome{err: err}
+			return
+		}
+		defer second()
+		lopts := opts
+		lopts.Solver = cluster.LPOrderSolver
+		if opts.TimeLimit >= 0 {
+			left := limit(opts.TimeLimit) - time.Since(start)
+			if left < 100*time.Millisecond {
+				results <- outcome{err: context.Canceled} // too late to help
+				return
+			}
+			lopts.TimeLimit = left
+		}
+		res, err := cluster.Solve(ctx, g, lopts)
+		results <- outcome{res, err}
+	}()
+	var best *cluster.Result
+	var firstErr error
+	for range 2 {
+		o := <-results
+		switch {
+		case o.err != nil:
+			if firstErr == nil {
+				firstErr = o.err
+			}
+		case o.res.Optimal:
+			cancel()
+			return o.res, nil
+		case best == nil || o.res.Objective < best.Objective:
+			best = o.res
+		}
+	}
+	if best != nil {
+		return best, nil
+	}
+	return nil, firstErr
+}
+
+// Priorities below a file's own: a racer only takes a spare slot, and explanations come after
+// every analysis.
+const (
+	spare       = 1 << 39
+	explanation = 1 << 40
+)
 
 // solve runs one clustering solve in a slot; the time limit starts when the slot is granted.
 func (e *Engine) solve(ctx context.Context, g *cluster.Graph, opts cluster.Options, priority int64) (*cluster.Result, error) {
