@@ -16,6 +16,9 @@ type Config struct {
 	TimeLimit time.Duration
 	Solver    cluster.Solver // nil: cluster.DefaultSolver
 	Budget    cluster.Budget // zero: cluster.DefaultBudget
+	// Fresh solves every version afresh, without the cache or a warm start: for benchmarks that
+	// measure a solve.
+	Fresh bool
 }
 
 // Engine analyses files for a command run or a server session; it is safe for concurrent use.

@@ -151,7 +151,7 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	g := cluster.NewGraph(sizes)
 	key := g.Key()
 	cfg := e.Config()
-	if hit, ok := e.cache.get(key); ok && (hit.ours.Optimal && hit.megiddo.Optimal || limit(hit.limit) >= limit(cfg.TimeLimit)) {
+	if hit, ok := e.cache.get(key); ok && !cfg.Fresh && (hit.ours.Optimal && hit.megiddo.Optimal || limit(hit.limit) >= limit(cfg.TimeLimit)) {
 		ours, err1 := hit.ours.Apply(g)
 		meg, err2 := hit.megiddo.Apply(g)
 		if err1 == nil && err2 == nil {
@@ -160,7 +160,7 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	}
 	defKey := f.Name + "\x00" + name
 	opts := cfg.options()
-	if prev := e.cache.previous(defKey); prev != nil {
+	if prev := e.cache.previous(defKey); prev != nil && !cfg.Fresh {
 		opts.Start = prev.LabelsFor(g) // Solve checks that it is valid
 	}
 	mopts := cfg.options()
