@@ -36,7 +36,8 @@ for shape in $shapes; do
       if [ -n "$highs" ]; then
         $cnf ilp "$f" >"$tmp/p.lp"
         t1=$(now)
-        "$highs" --model_file "$tmp/p.lp" --time_limit "$limit" --options_file <(printf 'mip_rel_gap = 0\nmip_abs_gap = 0.5\n') >"$tmp/h.out" 2>&1 || true
+        # In $tmp: highs writes HiGHS.log into its working directory.
+        (cd "$tmp" && "$highs" --model_file p.lp --time_limit "$limit" --options_file <(printf 'mip_rel_gap = 0\nmip_abs_gap = 0.5\n') >h.out 2>&1) || true
         hs=$(secs "$t1" "$(now)")
         hopt=false; grep -qE '^ *Status +Optimal' "$tmp/h.out" && hopt=true
         hobj=$(sed -n 's/^ *Primal bound *\([0-9.e+-]*\).*/\1/p' "$tmp/h.out" | head -1)
