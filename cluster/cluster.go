@@ -28,6 +28,10 @@ type Options struct {
 	Solver Solver
 	// Budget bounds the model; the zero value means DefaultBudget.
 	Budget Budget
+	// Stop, when done, stops the clustering as its time limit would: the best clustering found
+	// so far is the answer, not proven optimal (cancelling the context abandons it instead).
+	// The language server uses it when the user cancels a long solve. Nil for none.
+	Stop context.Context
 	// Start is a clustering to start from (a label per node), such as the previous version's
 	// mapped by binding names (Decision.LabelsFor). It is used when it is valid and better
 	// than the greedy clustering; nil for none.
@@ -76,6 +80,12 @@ func Solve(ctx context.Context, g *Graph, opts Options) (*Result, error) {
 		dctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
+	if opts.Stop != nil {
+		var cancel context.CancelFunc
+		dctx, cancel = context.WithCancel(dctx)
+		defer cancel()
+		defer context.AfterFunc(opts.Stop, cancel)()
+	}
 	res, err := solve(ctx, dctx, g, opts, deadline)
 	if err != nil {
 		return nil, err
@@ -104,7 +114,7 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 			return &Result{Clustering: best, Objective: 0, Optimal: true}, nil
 		}
 		if dctx.Err() != nil {
-			return notProven(best, nil, "the time limit was reached before the solver started: the greedy clustering"), nil
+			return notProven(best, nil, "the time limit was reached (or the solve stopped) before the solver started: the greedy clustering"), nil
 		}
 	}
 	size := EstimateModel(g, opts.SameSizeOnly)
@@ -140,7 +150,7 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 	if !deadline.IsZero() {
 		limit = max(time.Until(deadline), 10*time.Millisecond)
 	}
-	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: startValues, Solver: opts.Solver})
+	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: startValues, Solver: opts.Solver, Stop: opts.Stop})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
@@ -156,7 +166,11 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		return fallback(g, m, fmt.Sprintf("the solver's answer is not a clustering (%v): showing the unfused clustering", err)), nil
 	}
 	res := &Result{Clustering: cl, Model: m, Objective: cl.Cost(), Optimal: sol.Optimal}
-	if !sol.Optimal {
+	switch {
+	case sol.Optimal:
+	case opts.Stop != nil && opts.Stop.Err() != nil:
+		res.Note = "the solve was stopped: the best clustering found"
+	default:
 		res.Note = "the solver's time limit was reached: the best clustering found"
 	}
 	return res, nil

@@ -26,6 +26,9 @@ type SolveOptions struct {
 	Start []float64
 	// Solver solves the model; nil means DefaultSolver.
 	Solver Solver
+	// Stop, when done, ends the solve like its time limit, keeping the best solution so far
+	// (cancelling ctx abandons it instead). Nil for none.
+	Stop context.Context
 }
 
 // SolveModel solves the model with HiGHS. Output is off (stdout belongs to the language server),
@@ -62,7 +65,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 				start[k] = opts.Start[col]
 			}
 		}
-		ps, err := solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start})
+		ps, err := solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: opts.Stop})
 		if err != nil {
 			return nil, err
 		}

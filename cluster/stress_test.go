@@ -4,10 +4,14 @@ import (
 	"context"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax/gen"
 )
 
 // TestConcurrentSolvesSurvive runs time-limited, cancelled and complete solves on four
@@ -62,5 +66,32 @@ func TestConcurrentSolvesSurvive(t *testing.T) {
 	<-collecting
 	if left.Load() >= 0 {
 		t.Fatalf("only %d of %d solves ran within a minute", solves-int(left.Load()), solves)
+	}
+}
+
+// Stop ends a long solve as its time limit would: soon, with the best clustering found, valid
+// and marked as stopped (cancelling the context would abandon it instead).
+func TestStopKeepsTheBestClustering(t *testing.T) {
+	src := gen.Program(rand.New(rand.NewPCG(2, 0x636e66)), gen.Options{Bindings: 100, Shape: "fans"})
+	r := infer.Analyze("fans.cnf", []byte(src)).Funcs[0]
+	g := NewGraph(r)
+	stop, stopNow := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, stopNow)
+	start := time.Now()
+	res, err := Solve(context.Background(), g, Options{TimeLimit: time.Minute, Stop: stop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+	if res.Optimal {
+		t.Skip("proven optimal before the stop")
+	}
+	if !strings.Contains(res.Note, "stopped") {
+		t.Errorf("note %q", res.Note)
+	}
+	if problems := Validate(g, res.Clustering.Of, false); len(problems) > 0 {
+		t.Errorf("invalid clustering: %v", problems)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,11 +20,12 @@ type client struct {
 	server *Server
 	done   chan error
 
-	mu     sync.Mutex
-	diags  map[string][]diagParams // every publishDiagnostics, per URI
-	status map[string][]Status     // every cnf/status, per URI
-	seen   chan struct{}           // pulsed on every notification
-	calls  map[string]int          // server-to-client requests received
+	mu       sync.Mutex
+	diags    map[string][]diagParams // every publishDiagnostics, per URI
+	status   map[string][]Status     // every cnf/status, per URI
+	seen     chan struct{}           // pulsed on every notification
+	calls    map[string]int          // server-to-client requests received
+	progress []progressParams        // every $/progress, in order
 }
 
 type diagParams struct {
@@ -60,6 +62,16 @@ func startServerLog(t testing.TB, opts Options, capabilities map[string]any, log
 			var p Status
 			if err := json.Unmarshal(req.Params(), &p); err == nil {
 				c.status[p.URI] = append(c.status[p.URI], p)
+			}
+		case "$/progress":
+			var p struct {
+				Token string          `json:"token"`
+				Value json.RawMessage `json:"value"`
+			}
+			if err := json.Unmarshal(req.Params(), &p); err == nil {
+				var v map[string]any
+				json.Unmarshal(p.Value, &v)
+				c.progress = append(c.progress, progressParams{Token: p.Token, Value: v})
 			}
 		}
 		if _, isCall := req.(*jsonrpc2.Call); isCall {
@@ -142,6 +154,31 @@ func (c *client) waitAfter(uri string, since int, ok func(diagParams) bool) diag
 		case <-c.seen:
 		case <-deadline:
 			c.t.Fatalf("timed out waiting for diagnostics of %s; got %d publications", uri, len(list))
+		}
+	}
+}
+
+// waitProgress waits until a $/progress of the given kind ("begin", "end") whose title or
+// message contains text has arrived, and returns it.
+func (c *client) waitProgress(kind, text string) progressParams {
+	c.t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		c.mu.Lock()
+		for _, p := range c.progress {
+			v := p.Value.(map[string]any)
+			title, _ := v["title"].(string)
+			msg, _ := v["message"].(string)
+			if v["kind"] == kind && (strings.Contains(title, text) || strings.Contains(msg, text)) {
+				c.mu.Unlock()
+				return p
+			}
+		}
+		c.mu.Unlock()
+		select {
+		case <-c.seen:
+		case <-deadline:
+			c.t.Fatalf("timed out waiting for a %s progress with %q", kind, text)
 		}
 	}
 }

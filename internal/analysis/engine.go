@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"time"
@@ -57,7 +58,9 @@ func (e *Engine) Config() Config {
 // priority orders the solves of different files (higher first; the server passes the time of
 // the edit).
 func (e *Engine) Load(name string, text []byte, priority int64) *File {
-	return &File{Name: name, Text: text, Prog: infer.Analyze(name, text), Priority: priority, engine: e, defs: map[string]*pending{}}
+	stop, stopSolves := context.WithCancel(context.Background())
+	return &File{Name: name, Text: text, Prog: infer.Analyze(name, text), Priority: priority, engine: e,
+		defs: map[string]*pending{}, stop: stop, stopSolves: stopSolves}
 }
 
 // options are the clustering options of the current configuration.

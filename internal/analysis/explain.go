@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/cnf-tools/cnf/fuse"
+
 	"github.com/cnf-tools/cnf/cluster"
 )
 
@@ -84,4 +86,23 @@ func (d *Def) hasForced(n, c int) bool {
 	defer d.mu.Unlock()
 	_, ok := d.forced[[2]int{n, c}]
 	return ok
+}
+
+// Prove solves a definition's clustering without a time limit (until it is proven optimal or
+// ctx ends), so that later analyses of the same graph get the proven optimum from the cache.
+// It returns the definition's analysis with that clustering.
+func (f *File) Prove(ctx context.Context, name string) (*Def, error) {
+	d, err := f.Def(ctx, name)
+	if err != nil || d.Report.Ours.Optimal {
+		return d, err
+	}
+	opts := f.engine.Config().options()
+	opts.TimeLimit = cluster.NoTimeLimit
+	ours, err := f.engine.solve(ctx, d.Report.Graph, opts, f.Priority)
+	if err != nil {
+		return nil, err
+	}
+	rep := cluster.NewReport(d.Report.Graph, ours, d.Report.Megiddo)
+	f.engine.cache.put(f.Name+"\x00"+name, entry{key: d.key, limit: cluster.NoTimeLimit, ours: ours.Decision(), megiddo: d.Report.Megiddo.Decision()})
+	return &Def{Name: name, Sizes: d.Sizes, Report: rep, key: d.key, Fused: fuse.FuseClusters(ours.Clustering, fuse.MaxStates)}, nil
 }

@@ -24,7 +24,16 @@ type File struct {
 
 	mu   sync.Mutex
 	defs map[string]*pending
+
+	// stop ends the file's solves early, keeping their best clusterings (StopSolves).
+	stop       context.Context
+	stopSolves context.CancelFunc
 }
+
+// StopSolves ends the file's running and later solves as their time limits would: each
+// definition gets the best clustering found so far, marked not proven optimal. The language
+// server calls it when the user cancels a long clustering.
+func (f *File) StopSolves() { f.stopSolves() }
 
 // pending is a definition's analysis, being computed or done.
 type pending struct {
@@ -160,11 +169,13 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	}
 	defKey := f.Name + "\x00" + name
 	opts := cfg.options()
+	opts.Stop = f.stop
 	if prev := e.cache.previous(defKey); prev != nil && !cfg.Fresh {
 		opts.Start = prev.LabelsFor(g) // Solve checks that it is valid
 	}
 	mopts := cfg.options()
 	mopts.SameSizeOnly = true
+	mopts.Stop = f.stop
 	var meg *cluster.Result
 	var megErr error
 	// The baseline's slot is asked for first, so that the second racer of our solve (which
@@ -187,7 +198,7 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	if err != nil {
 		return nil, "", false, err
 	}
-	if ours.Fallback == "" && meg.Fallback == "" {
+	if ours.Fallback == "" && meg.Fallback == "" && f.stop.Err() == nil {
 		e.cache.put(defKey, entry{key: key, limit: cfg.TimeLimit, ours: ours.Decision(), megiddo: meg.Decision()})
 	}
 	return cluster.NewReport(g, ours, meg), key, false, nil

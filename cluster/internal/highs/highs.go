@@ -36,8 +36,8 @@ func Version() string {
 
 // Solve solves p. Output is off (stdout belongs to the language server) and the relative gap
 // is 0. Cancelling ctx interrupts HiGHS at its next interrupt point (a simplex iteration or a
-// node of the search) and Solve then returns ctx's error. A solve stopped by its time limit
-// returns its best solution with Status Limit.
+// node of the search) and Solve then returns ctx's error. A solve stopped by its time limit,
+// or by opts.Stop, returns its best solution with Status Limit.
 func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	if len(p.RowLo) == 0 {
 		return nil, errors.New("HiGHS: a problem without rows") // lanl/highs crashes on these
@@ -68,16 +68,21 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	flag := (*C.int)(C.calloc(1, C.size_t(unsafe.Sizeof(C.int(0)))))
 	defer C.free(unsafe.Pointer(flag)) // after the solve: HiGHS reads it until then
 	if C.cnf_highs_watch(obj, flag) == 0 {
-		interrupted := make(chan struct{})
-		stop := context.AfterFunc(ctx, func() {
-			C.cnf_highs_interrupt(flag)
-			close(interrupted)
-		})
-		defer func() {
-			if !stop() {
-				<-interrupted // the interrupt has started: let it finish before the flag is freed
+		for _, c := range []context.Context{ctx, opts.Stop} {
+			if c == nil {
+				continue
 			}
-		}()
+			interrupted := make(chan struct{})
+			stop := context.AfterFunc(c, func() {
+				C.cnf_highs_interrupt(flag)
+				close(interrupted)
+			})
+			defer func() {
+				if !stop() {
+					<-interrupted // the interrupt has started: let it finish before the flag is freed
+				}
+			}()
+		}
 	}
 	_, runErr := raw.Solve()
 	if testHookAfterRun != nil {

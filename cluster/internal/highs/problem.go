@@ -1,6 +1,7 @@
 package highs
 
 import (
+	"context"
 	"errors"
 	"time"
 )
@@ -26,6 +27,9 @@ type Options struct {
 	// Start is a feasible solution (a value per column) to start from, or nil. A solve stopped
 	// by its time limit returns at least this.
 	Start []float64
+	// Stop, when done, stops the solve like its time limit: the best solution so far is the
+	// answer (unlike cancelling Solve's context, which abandons it). Nil for none.
+	Stop context.Context
 	// AbsGap is the absolute optimality gap at which HiGHS stops: below 1 proves optimality of
 	// an integral objective. The relative gap is always 0.
 	AbsGap float64

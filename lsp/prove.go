@@ -1,0 +1,70 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+
+	"go.lsp.dev/protocol"
+)
+
+// cmdProveOptimal solves a definition's clustering without a time limit, in the background,
+// with a progress the user can cancel; when it is done, the document is analysed again, and
+// the proven clustering (now in the engine's cache) replaces the one found under the limit in
+// diagnostics, lenses and views. Arguments: the document URI and the definition's name.
+const cmdProveOptimal = "cnf.proveOptimal"
+
+// proveAction is the code action that runs cmdProveOptimal, offered inside a definition whose
+// clustering is not proven optimal (the time limit ended its solve, or the user stopped it).
+// diag is the diagnostic that says so, when the request touches it.
+func proveAction(uri, name string, diag *protocol.Diagnostic) protocol.CodeAction {
+	a := protocol.CodeAction{
+		Title:   fmt.Sprintf("Prove the clustering of %s optimal (solve without a time limit)", name),
+		Kind:    protocol.QuickFix,
+		Command: &protocol.Command{Title: "Prove optimal", Command: cmdProveOptimal, Arguments: []any{uri, name}},
+	}
+	if diag != nil {
+		a.Diagnostics = []protocol.Diagnostic{*diag}
+	}
+	return a
+}
+
+// prove runs one proof; it returns at once. The proof ends when it is done, when the user
+// cancels its progress, when the document closes or when the server exits.
+func (s *Server) prove(vw *view, name string) {
+	s.mu.Lock()
+	d := s.docs[vw.uri]
+	s.mu.Unlock()
+	if d == nil || vw.good == nil {
+		return
+	}
+	// The clustering shown is that of the last version that analysed cleanly: prove that one.
+	file := vw.good.file
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		defer cancel()
+		select {
+		case <-d.done:
+		case <-s.exited:
+		case <-ctx.Done():
+		}
+	}()
+	go func() {
+		defer cancel()
+		p := s.startProgress("Proving the clustering of "+name+" optimal", "solving without a time limit", cancel)
+		def, err := file.Prove(ctx, name)
+		switch {
+		case ctx.Err() != nil:
+			p.end("stopped: the clustering stays as it was")
+			return
+		case err != nil:
+			p.end("failed")
+			s.warnUser("proving the clustering of %s optimal: %v", name, err)
+			return
+		case !def.Report.Ours.Optimal:
+			p.end("not proven: " + def.Report.Ours.Note)
+			return
+		}
+		p.end(fmt.Sprintf("proven optimal: %d loops", def.Report.Ours.Loops()))
+		s.reanalyse(vw.uri, vw.version)
+	}()
+}
