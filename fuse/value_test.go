@@ -69,3 +69,12 @@ func TestConform(t *testing.T) {
 		}
 	}
 }
+
+// The reference interpreter implements every function of the syntax package's prelude.
+func TestPreludeImplemented(t *testing.T) {
+	for _, f := range syntax.Prelude {
+		if _, ok := builtin(f.Name); !ok {
+			t.Errorf("the prelude lists %s (%s), which the interpreter does not know", f.Name, f.Type)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 
 	"go.lsp.dev/protocol"
@@ -10,28 +11,52 @@ import (
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-// completion offers the combinators, the keywords, and the names in scope at the cursor (the
-// parameters and bindings of the enclosing definition, with their kinds and sizes).
+// completion offers what fits where the cursor is (syntax.ExpectedAt): the combinators on the
+// right of a binding; the arrays in scope, with their sizes, where a combinator takes an
+// array; the scalars in scope and the host functions in a worker; any name after in or in an
+// external's arguments; and nothing where a new name is being written, so that Enter after a
+// new name keeps it. After a misspelt combinator, its arguments are those of the nearest
+// known one.
 func (s *Server) completion(ctx context.Context, p *protocol.CompletionParams) ([]protocol.CompletionItem, error) {
 	items := []protocol.CompletionItem{}
-	for _, info := range syntax.CombinatorTable {
-		labels := []string{info.Name}
-		if info.Name == "mapN" {
-			labels = []string{"map2", "map3"}
-		}
-		for _, label := range labels {
-			items = append(items, protocol.CompletionItem{Label: label, Kind: protocol.CompletionItemKindKeyword, Detail: info.Signature(), Documentation: info.Doc})
-		}
-	}
-	for _, k := range []string{"let", "in", "if", "then", "else"} {
-		items = append(items, protocol.CompletionItem{Label: k, Kind: protocol.CompletionItemKindKeyword})
-	}
 	vw, err := s.view(ctx, string(p.TextDocument.URI))
 	if err != nil || vw == nil {
 		return items, err
 	}
-	fn, i := vw.funcAt(fromPosition(vw.file.Prog.Syntax.File, p.Position))
+	off := fromPosition(vw.file.Prog.Syntax.File, p.Position)
+	want := syntax.ExpectedAt(vw.file.Text, off)
+	if want.Slot == syntax.SlotNone {
+		return items, nil
+	}
+	if want.Slot == syntax.SlotCombinator {
+		for _, info := range syntax.CombinatorTable {
+			labels := []string{info.Name}
+			if info.Name == "mapN" {
+				labels = []string{"map2", "map3"}
+			}
+			for _, label := range labels {
+				items = append(items, protocol.CompletionItem{Label: label, Kind: protocol.CompletionItemKindKeyword, Detail: info.Signature(), Documentation: info.Doc})
+			}
+		}
+		return items, nil
+	}
+	fn, i := vw.funcAt(off)
 	if fn == nil {
+		fn, i = vw.funcBefore(off)
+	}
+	if want.Slot == syntax.SlotWorker || want.Slot == syntax.SlotHost {
+		for _, f := range syntax.Prelude {
+			items = append(items, protocol.CompletionItem{Label: f.Name, Kind: protocol.CompletionItemKindFunction, Detail: f.Name + " :: " + f.Type, Documentation: f.Doc})
+		}
+		if fn != nil {
+			for _, h := range uniqueHosts(fn) {
+				if _, known := syntax.LookupPrelude(h); !known {
+					items = append(items, protocol.CompletionItem{Label: h, Kind: protocol.CompletionItemKindFunction, Detail: "a host function"})
+				}
+			}
+		}
+	}
+	if fn == nil || want.Slot == syntax.SlotHost {
 		return items, nil
 	}
 	r := vw.file.Prog.Funcs[i]
@@ -42,19 +67,34 @@ func (s *Server) completion(ctx context.Context, p *protocol.CompletionParams) (
 	sort.Strings(names)
 	for _, n := range names {
 		sym := fn.Symbols[n]
+		switch {
+		case want.Slot == syntax.SlotArray && sym.Kind == syntax.Scalar,
+			want.Slot == syntax.SlotWorker && sym.Kind == syntax.Array:
+			continue
+		}
 		detail := sym.Kind.String()
 		if r != nil && sym.Kind == syntax.Array {
 			if size := r.Size(n); size != nil {
 				detail += " of size " + r.FormatSize(size, true)
 			}
 		}
-		kind := protocol.CompletionItemKindVariable
 		if sym.Param >= 0 {
 			detail = "parameter, " + detail
 		}
-		items = append(items, protocol.CompletionItem{Label: n, Kind: kind, Detail: detail})
+		items = append(items, protocol.CompletionItem{Label: n, Kind: protocol.CompletionItemKindVariable, Detail: detail})
 	}
 	return items, nil
+}
+
+// uniqueHosts lists the host functions a definition calls, each once.
+func uniqueHosts(fn *syntax.Func) []string {
+	var out []string
+	for _, h := range fn.Hosts {
+		if !slices.Contains(out, h.Name) {
+			out = append(out, h.Name)
+		}
+	}
+	return out
 }
 
 // signatureHelp shows the combinator being applied at the cursor and which argument is next.

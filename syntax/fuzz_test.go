@@ -34,6 +34,10 @@ func FuzzAnalyze(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		prog := Analyze("fuzz.cnf", src)
 		checkInvariants(t, prog)
+		// Completion reads any text at any offset (here a few) without failing.
+		for _, off := range []int{0, len(src) / 3, len(src) / 2, len(src)} {
+			_ = ExpectedAt(src, Pos(off))
+		}
 		file, diags := Parse("fuzz.cnf", src)
 		if HasErrors(diags) {
 			return
