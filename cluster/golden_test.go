@@ -44,7 +44,7 @@ func TestExamplesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var dot bytes.Buffer
-	if err := WriteDOT(&dot, res.Clustering, "normalize2"); err != nil {
+	if err := WriteDOT(&dot, res.Clustering, DOTOptions{Title: "normalize2", Legend: true}); err != nil {
 		t.Fatal(err)
 	}
 	golden.File(t, filepath.Join("testdata", "normalize2.dot"), dot.Bytes())

@@ -38,6 +38,10 @@ type ClusterSummary struct {
 	Contracted   []string `json:"contracted"`
 	Scalars      []string `json:"scalars,omitempty"`
 	External     bool     `json:"external,omitempty"`
+	// Loop is the cluster's loop number (1-based; 0 for an external) and Color its colour
+	// (LoopColor).
+	Loop  int    `json:"loop,omitempty"`
+	Color string `json:"color,omitempty"`
 }
 
 // Baselines are the loop counts of Table 1.1's other clusterings. Megiddo and Sarkar's comes
@@ -106,6 +110,7 @@ func (r *Report) Summarize() Summary {
 		s.Clusters = append(s.Clusters, ClusterSummary{
 			Bindings: names, Reads: orEmpty(c.Reads), ReadsScalars: c.ReadsScalars,
 			Writes: orEmpty(c.Writes), Contracted: orEmpty(c.Contracted), Scalars: c.Scalars, External: c.External(),
+			Loop: r.Ours.LoopNumber(c.Index), Color: LoopColor(r.Ours.LoopNumber(c.Index)),
 		})
 	}
 	for _, b := range r.Graph.Known {

@@ -51,7 +51,7 @@ func FuzzPipeline(f *testing.F) {
 					t.Fatalf("WriteLP: %v", err)
 				}
 			}
-			if err := cluster.WriteDOT(io.Discard, rep.Ours.Clustering, "fuzz"); err != nil {
+			if err := cluster.WriteDOT(io.Discard, rep.Ours.Clustering, cluster.DOTOptions{Title: "fuzz", Legend: true}); err != nil {
 				t.Fatalf("WriteDOT: %v", err)
 			}
 			for _, fu := range FuseClusters(rep.Ours.Clustering, MaxStates) {

@@ -34,7 +34,7 @@ func init() {
 			if err != nil {
 				return e.fail(exitUsage, "dot", err)
 			}
-			if err := cluster.WriteDOT(e.stdout, def.Report.Ours.Clustering, name); err != nil {
+			if err := cluster.WriteDOT(e.stdout, def.Report.Ours.Clustering, cluster.DOTOptions{Title: name, Legend: true}); err != nil {
 				e.errorf("dot: %v", err)
 				return exitUsage
 			}
