@@ -15,12 +15,15 @@ import (
 	"github.com/cnf-tools/cnf/internal/golden"
 )
 
-// TestExamplesGolden: the fused process of every loop of every example, printed as cnf fuse
-// prints it (with the notes that name joint labels and rules). go test -update rewrites them.
+// TestExamplesGolden: the fused process of every loop of every example, printed as the
+// thesis's listings (with the notes that name joint labels and rules: testdata/examples) and
+// for people, as cnf fuse and the editor print them (testdata/readable). go test -update
+// rewrites them.
 func TestExamplesGolden(t *testing.T) {
 	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
 		prog := infer.Analyze(name+".cnf", src)
-		var b bytes.Buffer
+		var b, readable bytes.Buffer
+		readable.WriteString(ReadableHeader + "\n")
 		for _, r := range prog.Funcs {
 			if r == nil || !r.OK() {
 				continue
@@ -29,7 +32,9 @@ func TestExamplesGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for k, f := range FuseClusters(res.Clustering, MaxStates) {
+			fused := FuseClusters(res.Clustering, MaxStates)
+			WriteLoops(&readable, fused, LoopsOptions{Definition: r.Func.Def.Name.Name, Externals: true})
+			for k, f := range fused {
 				if f.Cluster.External() {
 					continue
 				}
@@ -42,6 +47,7 @@ func TestExamplesGolden(t *testing.T) {
 			}
 		}
 		golden.File(t, filepath.Join("testdata", "examples", name+".golden"), b.Bytes())
+		golden.File(t, filepath.Join("testdata", "readable", name+".golden"), readable.Bytes())
 	})
 }
 

@@ -70,16 +70,26 @@ func FormatInstr(in *Instr) string {
 type LoopsOptions struct {
 	Definition string // when set, each loop's header names the definition: "-- norm, loop 1: ..."
 	Loop       int    // only this loop (1-based, externals not counted); 0 for every loop
-	Notes      bool   // each instruction's joint labels and fusion rule (WriteProcess)
-	Times      bool   // how long fusion took
-	Externals  bool   // the externals too, as host calls between loops
+	// Listing prints processes in the style of Listing 4.4 (WriteProcess) rather than for
+	// people (WriteReadable; the caller prints ReadableHeader once above them).
+	Listing   bool
+	Notes     bool // with Listing: each instruction's joint labels and fusion rule
+	Times     bool // how long fusion took
+	Externals bool // the externals too, as host calls between loops
 }
 
 // WriteLoops prints the fused process of each loop of a clustering, as `cnf fuse` does and the
-// editor's fused-process view shows: a header per loop, then its process in the style of
-// Listing 4.4, or why fusion failed with the processes as far as fusion got. It returns how
+// editor's fused-process view shows: a header per loop, then its process (for people, or in
+// the style of Listing 4.4), or why fusion failed with the processes as far as fusion got. It returns how
 // many loops it printed and whether a fusion failed.
 func WriteLoops(w io.Writer, fused []*Fused, opts LoopsOptions) (loops int, failed bool) {
+	write := func(p *Process) {
+		if opts.Listing {
+			WriteProcess(w, p, opts.Notes)
+		} else {
+			WriteReadable(w, p)
+		}
+	}
 	k := 0
 	for _, f := range fused {
 		if f.Cluster.External() {
@@ -107,12 +117,12 @@ func WriteLoops(w io.Writer, fused []*Fused, opts LoopsOptions) (loops int, fail
 				fmt.Fprintf(w, ", fused in %s", f.Time.Round(time.Microsecond))
 			}
 			fmt.Fprintln(w)
-			WriteProcess(w, f.Process, opts.Notes)
+			write(f.Process)
 		case errors.As(f.Err, &fe):
 			failed = true
 			fmt.Fprintf(w, "-- fusion failed: %v\n-- the loop runs as %d concurrent processes; as far as fusion got:\n", fe, len(fe.Partial))
 			for _, p := range fe.Partial {
-				WriteProcess(w, p, opts.Notes)
+				write(p)
 			}
 		default:
 			failed = true

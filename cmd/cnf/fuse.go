@@ -16,19 +16,25 @@ func init() {
 	var (
 		function string
 		notes    bool
+		listing  bool
 		limit    time.Duration
 	)
 	register(&command{
 		name:    "fuse",
-		args:    "[--function NAME] [--notes] [--time-limit D] FILE...",
+		args:    "[--function NAME] [--listing] [--notes] [--time-limit D] FILE...",
 		summary: "print the fused process of every loop of the optimal clustering",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "only this definition (every definition without it)")
-			fs.BoolVar(&notes, "notes", false, "show, under each instruction, its joint source labels and the fusion rule")
+			fs.BoolVar(&listing, "listing", false, "print processes as the thesis's Listing 4.4 does (joint labels as state names)")
+			fs.BoolVar(&notes, "notes", false, "with the listing, show under each instruction its joint source labels and the fusion rule (implies --listing)")
 			timeLimitFlag(fs, &limit, "time limit of each definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			engine := newEngine(limit)
+			style := fuse.LoopsOptions{Listing: listing || notes, Notes: notes, Times: true, Externals: true}
+			if !style.Listing {
+				fmt.Fprint(e.stdout, fuse.ReadableHeader+"\n")
+			}
 			if function != "" {
 				if len(args) != 1 {
 					e.errorf("fuse: give exactly one FILE with --function")
@@ -38,7 +44,7 @@ func init() {
 				if f == nil {
 					return code
 				}
-				return printFused(ctx, e, f, name, notes, false)
+				return printFused(ctx, e, f, name, style)
 			}
 			several := len(args) > 1
 			return perFunction(e, engine, "fuse", "[--function NAME] FILE...", args, false, func(f *analysis.File, i int) (any, int, error) {
@@ -50,7 +56,7 @@ func init() {
 				if several || len(f.Prog.Syntax.Funcs) > 1 {
 					fmt.Fprintf(e.stdout, "== %s: %s\n", f.Name, name)
 				}
-				return nil, printFused(ctx, e, f, name, notes, true), nil
+				return nil, printFused(ctx, e, f, name, style), nil
 			})
 		},
 	})
@@ -59,7 +65,7 @@ func init() {
 // printFused prints a definition's lengths known before any loop, then the fused process of
 // every loop (fuse.WriteLoops) with the externals between them. A loop that could not be fused
 // makes the exit status 1.
-func printFused(ctx context.Context, e *env, f *analysis.File, name string, notes, many bool) int {
+func printFused(ctx context.Context, e *env, f *analysis.File, name string, style fuse.LoopsOptions) int {
 	def, err := f.Def(ctx, name)
 	if err != nil {
 		if errors.Is(err, analysis.ErrRejected) {
@@ -71,7 +77,7 @@ func printFused(ctx context.Context, e *env, f *analysis.File, name string, note
 		l, _ := def.Sizes.LengthOf(b)
 		fmt.Fprintf(e.stdout, "-- before any loop: %s = %s\n\n", b.Name(), syntax.FormatExpr(l.Known))
 	}
-	if _, failed := fuse.WriteLoops(e.stdout, def.Fused, fuse.LoopsOptions{Notes: notes, Times: true, Externals: true}); failed {
+	if _, failed := fuse.WriteLoops(e.stdout, def.Fused, style); failed {
 		return exitProblems
 	}
 	return exitOK
