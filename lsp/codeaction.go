@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/cnf-tools/cnf/internal/analysis"
 )
 
 // codeAction offers the quick fixes of the diagnostics that touch the requested range (the
@@ -42,6 +44,25 @@ func (s *Server) codeAction(ctx context.Context, p *protocol.CodeActionParams) (
 				Edit:        &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{p.TextDocument.URI: edits}},
 			})
 		}
+	}
+	// A definition whose clustering is not proven optimal can be proven, from anywhere in it.
+	for _, fn := range vw.file.Prog.Syntax.Funcs {
+		def := fn.Def
+		if to < def.Start || def.End < from {
+			continue
+		}
+		ad := vw.def(def.Name.Name)
+		if ad == nil || ad.Report.Ours.Optimal || ad.Report.Ours.Fallback != "" {
+			continue
+		}
+		var diag *protocol.Diagnostic
+		for _, dg := range ad.Diagnostics(0) {
+			if dg.Code == analysis.CodeClustering {
+				pd := toDiagnostic(uri, f, dg)
+				diag = &pd
+			}
+		}
+		actions = append(actions, proveAction(uri, def.Name.Name, diag))
 	}
 	return actions, nil
 }

@@ -3,19 +3,18 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"go.lsp.dev/protocol"
 
-	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
 // codeLens shows, above each definition, its loop count against the baselines (opening the
-// clustering); above each binding, its loop and loop-mates; above the first binding of each
-// loop, a link to the loop's fused process. Lenses come from the latest clustering, placed by
-// name on the current text, so they stay while the text is being edited or has errors.
+// clustering), and above the first binding of each loop a link to its fused process. Where each
+// binding runs is an inlay hint (inlayhints.go), not a lens: a lens a binding doubled the
+// height of a definition. Lenses come from the latest clustering, placed by name on the current
+// text, so they stay while the text is being edited or has errors.
 func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	uri := string(p.TextDocument.URI)
 	opts := s.options()
@@ -38,24 +37,11 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 		for _, b := range def.Bindings {
 			nd := rep.Graph.Node(b.Name())
 			if nd == nil {
-				if title := notALoop(ad, b.Name()); title != "" {
-					lenses = append(lenses, lens(f, b.Names[0].Range, title, "", uri, def.Name.Name))
-				}
 				continue
 			}
-			c := cl.Clusters[cl.Of[nd.ID]]
-			if c.External() {
-				lenses = append(lenses, lens(f, b.Names[0].Range, "external: a host call between loops", "", uri, def.Name.Name))
-				continue
-			}
-			k := cl.LoopNumber(c.Index)
-			title := fmt.Sprintf("loop %d of %d", k, cl.Loops())
-			if others := without(c.Names(), b.Name()); len(others) > 0 {
-				title += " · with " + strings.Join(others, ", ")
-			}
-			lenses = append(lenses, lens(f, b.Names[0].Range, title, "", uri, def.Name.Name))
-			if c.Nodes[0].Binding.Name() == b.Name() {
-				lenses = append(lenses, lens(f, b.Names[0].Range, "show fused process", cmdShowFusedProcess, uri, def.Name.Name, k))
+			if c := cl.Clusters[cl.Of[nd.ID]]; !c.External() && c.Nodes[0].Binding.Name() == b.Name() {
+				k := cl.LoopNumber(c.Index)
+				lenses = append(lenses, lens(f, b.Names[0].Range, fmt.Sprintf("loop %d: show fused process", k), cmdShowFusedProcess, uri, def.Name.Name, k))
 			}
 		}
 	}
@@ -64,20 +50,4 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 
 func lens(f *syntax.File, r syntax.Range, title, command string, args ...any) protocol.CodeLens {
 	return protocol.CodeLens{Range: toRange(f, r), Command: &protocol.Command{Title: title, Command: command, Arguments: args}}
-}
-
-// notALoop is the lens of a binding that is in no loop: a length known before any loop, or a
-// binding that is never computed; "" for others (and for names the clustering does not know).
-func notALoop(def *analysis.Def, name string) string {
-	b := def.Sizes.Func.Binding(name)
-	if b == nil {
-		return ""
-	}
-	if !def.Sizes.Live(b) {
-		return "never computed: only lengths use it"
-	}
-	if l, ok := def.Sizes.LengthOf(b); ok && l.Known != nil {
-		return "before any loop: " + syntax.FormatExpr(l.Known)
-	}
-	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -13,7 +14,8 @@ import (
 	"github.com/cnf-tools/cnf/internal/analysis"
 )
 
-// executeCommand runs cnf.showClustering, cnf.showFusedProcess and cnf.showILP (see ext.go).
+// executeCommand runs cnf.showClustering, cnf.showFusedProcess, cnf.showILP and
+// cnf.proveOptimal (see ext.go).
 // Answers come from the latest clustering; a definition not yet clustered gets an error
 // saying so.
 func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandParams) (any, error) {
@@ -30,7 +32,10 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 			loop = int(f)
 		}
 	}
-	vw, err := s.view(ctx, uri)
+	// A command sent right after the document opened (a title-bar button, a restored view)
+	// waits for its first clustering.
+	opts := s.options()
+	vw, err := s.clusteredView(ctx, uri, opts.Debounce+2*opts.TimeLimit+time.Second)
 	if err != nil {
 		return nil, err
 	}
@@ -47,10 +52,14 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %q has no clustering yet (it has errors, or analysis is still running)", p.Command, name)
 	}
 	switch p.Command {
+	case cmdProveOptimal:
+		s.prove(vw, name)
+		return nil, nil
 	case cmdShowClustering:
 		return showClustering(def)
 	case cmdShowFusedProcess:
 		var out bytes.Buffer
+		out.WriteString(fuse.ReadableHeader + "\n")
 		if n, _ := fuse.WriteLoops(&out, def.Fused, fuse.LoopsOptions{Definition: name, Loop: loop}); n == 0 {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s has no loop %d", name, loop)
 		}
@@ -67,7 +76,7 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 
 func showClustering(def *analysis.Def) (ClusteringResult, error) {
 	var dot bytes.Buffer
-	if err := cluster.WriteDOT(&dot, def.Report.Ours.Clustering, def.Name); err != nil {
+	if err := cluster.WriteDOT(&dot, def.Report.Ours.Clustering, cluster.DOTOptions{Title: def.Name}); err != nil {
 		return ClusteringResult{}, errors.Join(errors.New("writing the diagram"), err)
 	}
 	return ClusteringResult{Function: def.Name, DOT: dot.String(), Summary: def.Report.Summarize()}, nil

@@ -2,10 +2,13 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/syntax"
 )
@@ -29,6 +32,7 @@ type docVersion struct {
 	number int32
 	text   []byte
 	edited time.Time
+	editAt int             // where this version's text starts to differ from the previous one; -1 for none
 	ctx    context.Context // ends when a newer version arrives or the document closes
 	cancel context.CancelFunc
 
@@ -74,11 +78,30 @@ func (s *Server) edit(uri string, version int32, text []byte) {
 		s.mu.Unlock()
 		return
 	}
+	s.replace(d, version, text)
+}
+
+// reanalyse analyses a document's current version again if it is still version (after a
+// proof of optimality filled the cache: the new analysis finds the proven clustering there).
+func (s *Server) reanalyse(uri string, version int32) {
+	s.mu.Lock()
+	d := s.docs[uri]
+	if d == nil || d.cur == nil || d.cur.number != version {
+		s.mu.Unlock()
+		return
+	}
+	s.replace(d, version, d.cur.text)
+}
+
+// replace makes a new version current and wakes the worker; s.mu is held and is released.
+func (s *Server) replace(d *document, version int32, text []byte) {
+	editAt := -1
 	if d.cur != nil {
 		d.cur.supersede()
+		editAt = firstDifference(d.cur.text, text)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	d.cur = &docVersion{number: version, text: text, edited: time.Now(), ctx: ctx, cancel: cancel,
+	d.cur = &docVersion{number: version, text: text, edited: time.Now(), editAt: editAt, ctx: ctx, cancel: cancel,
 		parsed: make(chan struct{}), clustered: make(chan struct{})}
 	s.mu.Unlock()
 	select {
@@ -163,7 +186,16 @@ func (s *Server) cluster(d *document, v *docVersion) {
 	case <-v.ctx.Done():
 		return
 	}
+	// A clustering that takes longer than a moment shows a progress the user can cancel:
+	// cancelling keeps the best clustering found so far.
+	started := make(chan *progress, 1)
+	slow := time.AfterFunc(slowClustering, func() {
+		started <- s.startProgress("Clustering "+baseName(d.uri), "finding the optimal loops", v.file.StopSolves)
+	})
 	defs, err := v.file.Defs(v.ctx)
+	if !slow.Stop() {
+		(<-started).end("")
+	}
 	if err != nil {
 		if v.ctx.Err() == nil {
 			s.logf("%s: clustering: %v", d.uri, err)
@@ -197,6 +229,17 @@ func (s *Server) cluster(d *document, v *docVersion) {
 	if v.ctx.Err() == nil {
 		s.sendStatus(d.uri, "done")
 	}
+}
+
+// slowClustering is how long a clustering runs before the client shows its progress.
+const slowClustering = 500 * time.Millisecond
+
+// baseName is the last element of a URI, for titles.
+func baseName(uri string) string {
+	if i := strings.LastIndexAny(uri, "/:"); i >= 0 {
+		return uri[i+1:]
+	}
+	return uri
 }
 
 // view is what a request sees of a document: its current text, parsed, and the latest useful
@@ -288,6 +331,19 @@ func (vw *view) funcAt(off syntax.Pos) (*syntax.Func, int) {
 	return nil, -1
 }
 
+// funcBefore returns the last definition that starts before offset (the one being typed at
+// its end, whose range does not reach the cursor yet), or nil.
+func (vw *view) funcBefore(off syntax.Pos) (*syntax.Func, int) {
+	var fn *syntax.Func
+	k := -1
+	for i, f := range vw.file.Prog.Syntax.Funcs {
+		if f.Def.Start <= off {
+			fn, k = f, i
+		}
+	}
+	return fn, k
+}
+
 // publish sends a document's diagnostics: always those of its current text (syntax, names,
 // sizes), plus, once the clustering of this very version is done, what clustering and fusion
 // add (fusion-preventing edges at the level the settings ask, solver failures, clusterings not
@@ -304,7 +360,7 @@ func (s *Server) publish(uri string) {
 	s.mu.Unlock()
 	f := file.Prog.Syntax.File
 	out := []protocolDiagnostic{}
-	for _, dg := range file.Prog.Diagnostics {
+	for _, dg := range collapseEditedLine(file.Prog.Diagnostics, file.Text, v.editAt) {
 		out = append(out, toDiagnostic(uri, f, dg))
 	}
 	st := stamp{gen: gen, version: v.number}
@@ -330,6 +386,68 @@ func (s *Server) publish(uri string) {
 		hook(st, p)
 	}
 	s.out.post(st, p)
+}
+
+// firstDifference is the first offset where two texts differ (-1 when they are equal).
+func firstDifference(a, b []byte) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) == len(b) {
+		return -1
+	}
+	return n
+}
+
+// collapseEditedLine reports the errors on the line being typed (the line of the latest edit)
+// as one, at the line's end: while an application is incomplete its errors would otherwise
+// come and go and move with every key, as gopls and rust-analyzer avoid for incomplete
+// statements. The error keeps its message and quick fixes (a code action still finds them at
+// their own place); several on the line are counted in the message. Errors elsewhere, and
+// every error once the user edits another line, are reported where they are.
+func collapseEditedLine(diags []syntax.Diagnostic, text []byte, editAt int) []syntax.Diagnostic {
+	if editAt < 0 || editAt > len(text) {
+		return diags
+	}
+	start, end := lineBounds(text, editAt)
+	var out []syntax.Diagnostic
+	var first *syntax.Diagnostic
+	count := 0
+	for _, dg := range diags {
+		if dg.Severity == syntax.Error && int(dg.Range.Start) >= start && int(dg.Range.Start) <= end {
+			if first == nil {
+				d := dg
+				first = &d
+			}
+			count++
+			continue
+		}
+		out = append(out, dg)
+	}
+	if first == nil {
+		return diags
+	}
+	first.Range = syntax.Range{Start: syntax.Pos(end), End: syntax.Pos(end)}
+	if count > 1 {
+		first.Message = fmt.Sprintf("%s (and %s on this line)", first.Message, syntax.Plural(count-1, "more error"))
+		first.Fixes = nil
+	}
+	return append(out, *first)
+}
+
+// lineBounds returns the offsets of the start and the end of the line holding off.
+func lineBounds(text []byte, off int) (start, end int) {
+	start, end = off, off
+	for start > 0 && text[start-1] != '\n' {
+		start--
+	}
+	for end < len(text) && text[end] != '\n' && text[end] != '\r' {
+		end++
+	}
+	return start, end
 }
 
 // republishAll sends every document's diagnostics again (after a change of settings).
@@ -387,10 +505,25 @@ func (s *Server) sendStatus(uri, state string) {
 			continue
 		}
 		rep := good.defs[fn.Def.Name.Name].Report
-		st.Definitions = append(st.Definitions, DefinitionStatus{
+		ds := DefinitionStatus{
 			Name: fn.Def.Name.Name, StartLine: f.LSPPosition(fn.Def.Range.Start).Line, EndLine: f.LSPPosition(fn.Def.Range.End).Line,
-			Loops: rep.Ours.Loops(), Optimal: rep.Ours.Optimal, Baselines: rep.Baselines(),
-		})
+			Loops: rep.Ours.Loops(), Optimal: rep.Ours.Optimal, Baselines: rep.Baselines(), Bindings: []BindingLoop{},
+		}
+		// Placed by name, like the lenses, so that the colours stay while the text is edited.
+		cl := rep.Ours.Clustering
+		for _, b := range fn.Def.Bindings {
+			nd := rep.Graph.Node(b.Name())
+			if nd == nil {
+				continue
+			}
+			k := cl.LoopNumber(cl.Of[nd.ID])
+			if k == 0 {
+				continue
+			}
+			ds.Bindings = append(ds.Bindings, BindingLoop{Name: b.Name(), StartLine: f.LSPPosition(b.Range.Start).Line,
+				EndLine: f.LSPPosition(b.Range.End).Line, Loop: k, Color: cluster.LoopColor(k)})
+		}
+		st.Definitions = append(st.Definitions, ds)
 	}
 	s.out.postStatus(st)
 }

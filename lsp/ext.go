@@ -6,14 +6,15 @@ import "github.com/cnf-tools/cnf/cluster"
 // mirrors these types in vscode-extension/src/lsp_ext.ts; keep the two in step.
 
 // Commands the server executes through workspace/executeCommand. Arguments: the document URI,
-// the definition's name and, for cnf.showFusedProcess, optionally a loop number.
+// the definition's name and, for cnf.showFusedProcess, optionally a loop number. A fourth,
+// cnf.proveOptimal (prove.go), returns nothing and works in the background.
 const (
 	cmdShowClustering   = "cnf.showClustering"
 	cmdShowFusedProcess = "cnf.showFusedProcess"
 	cmdShowILP          = "cnf.showILP"
 )
 
-var commandNames = []string{cmdShowClustering, cmdShowFusedProcess, cmdShowILP}
+var commandNames = []string{cmdShowClustering, cmdShowFusedProcess, cmdShowILP, cmdProveOptimal}
 
 // ClusteringResult is what cnf.showClustering returns: the diagram and the clusters.
 type ClusteringResult struct {
@@ -52,4 +53,16 @@ type DefinitionStatus struct {
 	Loops     int               `json:"loops"`
 	Optimal   bool              `json:"optimal"`
 	Baselines cluster.Baselines `json:"baselines"`
+	// Bindings place the loops on the current text, for a client to colour them (gutter,
+	// border): each binding that runs in a loop, with the loop's number and colour.
+	Bindings []BindingLoop `json:"bindings"`
+}
+
+// BindingLoop is where a binding of the current text runs: lines 0-based, inclusive.
+type BindingLoop struct {
+	Name      string `json:"name"`
+	StartLine int    `json:"startLine"`
+	EndLine   int    `json:"endLine"`
+	Loop      int    `json:"loop"`
+	Color     string `json:"color"` // cluster.LoopColor
 }

@@ -80,7 +80,11 @@ func hoverSymbol(m *markup, vw *view, t *target) {
 	}
 	bnd := sym.Binding
 	if !r.Live(bnd) {
-		m.printf("\n\n%s: no result needs its elements (it is used only for its length)", m.bold("never computed"))
+		if len(sym.Uses) == 0 {
+			m.printf("\n\n%s: nothing uses it", m.bold("unused, not computed"))
+		} else {
+			m.printf("\n\n%s: only lengths use it, and they need only its size", m.bold("not computed"))
+		}
 		return
 	}
 	if l, ok := r.LengthOf(bnd); ok && l.Known != nil {

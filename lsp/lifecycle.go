@@ -28,13 +28,15 @@ func (s *Server) initialize(ctx context.Context, p *initializeParams) (*initiali
 			RenameProvider:             renameOptions{PrepareProvider: true},
 			CodeLensProvider:           codeLensOptions{},
 			CodeActionProvider:         codeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
-			CompletionProvider:         triggerOptions{TriggerCharacters: []string{" ", "("}},
-			SignatureHelpProvider:      triggerOptions{TriggerCharacters: []string{" ", "("}},
-			ExecuteCommandProvider:     executeCommandOptions{Commands: commandNames},
+			// No trigger on space: a list open at the end of most lines would take Enter.
+			CompletionProvider:     triggerOptions{TriggerCharacters: []string{"("}},
+			SignatureHelpProvider:  triggerOptions{TriggerCharacters: []string{" ", "("}},
+			ExecuteCommandProvider: executeCommandOptions{Commands: commandNames},
 			SemanticTokensProvider: semanticTokensOptions{
 				Legend: semanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: []string{"declaration", "readonly"}},
 				Full:   true,
 			},
+			InlayHintProvider: true,
 		},
 		ServerInfo: serverInfo{Name: "cnf", Version: buildinfo.Version()},
 	}, nil
@@ -133,6 +135,12 @@ func (s *Server) configure(p *settingsParams) {
 		default:
 			problems = append(problems, "cnf.fusionDiagnostics must be information, hint or off (it stays "+s.opts.FusionDiagnostics+")")
 		}
+	}
+	if b := set.InlayHints.Loops; b != nil {
+		opts.LoopHints = *b
+	}
+	if b := set.InlayHints.Sizes; b != nil {
+		opts.SizeHints = *b
 	}
 	s.opts = opts
 	s.mu.Unlock()

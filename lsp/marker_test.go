@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/protocol"
 	"golang.org/x/tools/txtar"
 
+	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/internal/golden"
 	"github.com/cnf-tools/cnf/syntax"
 )
@@ -131,6 +132,14 @@ func run(t *testing.T, c *client, uri, text string, out *bytes.Buffer) {
 		args, _ := json.Marshal(l.Command.Arguments)
 		fmt.Fprintf(out, "  %s %q %s %s\n", pos(l.Range), l.Command.Title, l.Command.Command, args)
 	}
+	var hints []inlayHint
+	if err := c.call("textDocument/inlayHint", map[string]any{"textDocument": td, "range": map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 10000, "character": 0}}}, &hints); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(out, "inlay hints:\n")
+	for _, h := range hints {
+		fmt.Fprintf(out, "  %d:%d %q (%s)\n", h.Position.Line+1, h.Position.Character+1, h.Label, h.Tooltip)
+	}
 	var symbols []protocol.DocumentSymbol
 	if err := c.call("textDocument/documentSymbol", map[string]any{"textDocument": td}, &symbols); err != nil {
 		t.Fatal(err)
@@ -152,8 +161,10 @@ func run(t *testing.T, c *client, uri, text string, out *bytes.Buffer) {
 		fmt.Fprintf(out, "showClustering %s: %d loops, objective %d, dot %d lines, clusters %s\n", s.Name, cl.Summary.Loops, cl.Summary.Objective, strings.Count(cl.DOT, "\n"), clusters)
 		var fp TextResult
 		if err := c.call("workspace/executeCommand", map[string]any{"command": "cnf.showFusedProcess", "arguments": []any{uri, s.Name, 1}}, &fp); err == nil {
-			lines := strings.SplitN(fp.Text, "\n", 4)
-			fmt.Fprintf(out, "showFusedProcess %s 1: %s\n", s.Name, strings.Join(lines[:min(3, len(lines))], " | "))
+			// After the header that explains the notation: the loop's first lines.
+			body, ok := strings.CutPrefix(fp.Text, fuse.ReadableHeader+"\n")
+			lines := strings.SplitN(body, "\n", 10)
+			fmt.Fprintf(out, "showFusedProcess %s 1 (header %v): %s\n", s.Name, ok, strings.Join(lines[:min(9, len(lines))], " | "))
 		}
 		var ilp TextResult
 		if err := c.call("workspace/executeCommand", map[string]any{"command": "cnf.showILP", "arguments": []any{uri, s.Name}}, &ilp); err == nil {

@@ -81,6 +81,7 @@ type serverCapabilities struct {
 	SignatureHelpProvider      triggerOptions          `json:"signatureHelpProvider"`
 	ExecuteCommandProvider     executeCommandOptions   `json:"executeCommandProvider"`
 	SemanticTokensProvider     semanticTokensOptions   `json:"semanticTokensProvider"`
+	InlayHintProvider          bool                    `json:"inlayHintProvider"`
 }
 
 type textDocumentSyncOptions struct {
@@ -141,6 +142,10 @@ type settings struct {
 	} `json:"solver"`
 	Debounce          *float64 `json:"debounce"` // milliseconds
 	FusionDiagnostics *string  `json:"fusionDiagnostics"`
+	InlayHints        struct {
+		Loops *bool `json:"loops"`
+		Sizes *bool `json:"sizes"`
+	} `json:"inlayHints"`
 }
 
 type didChangeConfigurationParams struct {
@@ -164,3 +169,20 @@ type logMessageParams struct {
 	Type    int    `json:"type"`
 	Message string `json:"message"`
 }
+
+// inlayHintParams and inlayHint are LSP 3.17's, which v0.12.0 does not have.
+type inlayHintParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Range        protocol.Range                  `json:"range"`
+}
+
+type inlayHint struct {
+	Position     protocol.Position `json:"position"`
+	Label        string            `json:"label"`
+	Kind         int               `json:"kind,omitempty"` // 1 type, 2 parameter
+	Tooltip      string            `json:"tooltip,omitempty"`
+	PaddingLeft  bool              `json:"paddingLeft,omitempty"`
+	PaddingRight bool              `json:"paddingRight,omitempty"`
+}
+
+const inlayHintType = 1

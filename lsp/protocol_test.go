@@ -373,12 +373,12 @@ func TestSettings(t *testing.T) {
 		}
 		return
 	}
-	if n, sev := count(c.waitDiagnostics(uri, func(p diagParams) bool { n, _ := count(p); return n > 0 })); n != 1 || sev != 3 {
-		t.Fatalf("default: %d fusion diagnostics of severity %d, want 1 information", n, sev)
+	if n, sev := count(c.waitDiagnostics(uri, func(p diagParams) bool { n, _ := count(p); return n > 0 })); n != 1 || sev != 4 {
+		t.Fatalf("default: %d fusion diagnostics of severity %d, want 1 hint (no squiggle on a correct program)", n, sev)
 	}
 	since := c.published(uri)
-	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"fusionDiagnostics": "hint"}}})
-	c.waitAfter(uri, since, func(p diagParams) bool { n, sev := count(p); return n == 1 && sev == 4 })
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"fusionDiagnostics": "information"}}})
+	c.waitAfter(uri, since, func(p diagParams) bool { n, sev := count(p); return n == 1 && sev == 3 })
 	since = c.published(uri)
 	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"fusionDiagnostics": "off", "solver": map[string]any{"timeLimit": 0.5}, "debounce": 50}}})
 	c.waitAfter(uri, since, func(p diagParams) bool { n, _ := count(p); return n == 0 })

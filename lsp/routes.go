@@ -70,6 +70,8 @@ func routes() map[string]route {
 		"textDocument/formatting":          request((*Server).formatting),
 		"textDocument/semanticTokens/full": request((*Server).semanticTokens),
 		"workspace/executeCommand":         request((*Server).executeCommand),
+		"textDocument/inlayHint":           request((*Server).inlayHint),
+		"window/workDoneProgress/cancel":   notification((*Server).cancelProgress),
 	}
 }
 

@@ -29,8 +29,11 @@ type Options struct {
 	// TimeLimit bounds the clustering of each definition.
 	TimeLimit time.Duration
 	// FusionDiagnostics is the severity of fusion-preventing-edge diagnostics: "information",
-	// "hint" or "off".
+	// "hint" (the default: subtle dots, so a correct program shows no squiggles) or "off".
 	FusionDiagnostics string
+	// LoopHints and SizeHints turn on the inlay hints that show each binding's loop at its end
+	// and each array binding's size after its name.
+	LoopHints, SizeHints bool
 	// RPCTrace, when set, receives a line per protocol message in each direction (time,
 	// direction, kind, id, method, size and the start of the body), like gopls -rpc.trace. It is
 	// read once, when the server starts.
@@ -39,7 +42,7 @@ type Options struct {
 
 // DefaultOptions are the settings a client gets until it sends its own.
 func DefaultOptions() Options {
-	return Options{Debounce: 150 * time.Millisecond, TimeLimit: 2 * time.Second, FusionDiagnostics: "information"}
+	return Options{Debounce: 150 * time.Millisecond, TimeLimit: 2 * time.Second, FusionDiagnostics: "hint", LoopHints: true, SizeHints: true}
 }
 
 type state int
@@ -68,6 +71,7 @@ type Server struct {
 	inflight map[string]context.CancelFunc
 	exited   chan struct{}
 	exitOnce sync.Once
+	progress progresses
 }
 
 // Serve runs the language server on a connection (stdin/stdout for `cnf lsp`) until the client
