@@ -114,7 +114,7 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 			return &Result{Clustering: best, Objective: 0, Optimal: true}, nil
 		}
 		if dctx.Err() != nil {
-			return notProven(best, nil, "the time limit was reached (or the solve stopped) before the solver started: the greedy clustering"), nil
+			return notProven(best, nil, limitReached(opts)+" before the solver started: the greedy clustering"), nil
 		}
 	}
 	size := EstimateModel(g, opts.SameSizeOnly)
@@ -135,9 +135,9 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil && best != nil:
-		return notProven(best, nil, "the time limit was reached while building the model: the greedy clustering"), nil
+		return notProven(best, nil, limitReached(opts)+" while building the model: the greedy clustering"), nil
 	case err != nil:
-		return fallback(g, nil, "the time limit was reached while building the model: showing the unfused clustering"), nil
+		return fallback(g, nil, limitReached(opts)+" while building the model: showing the unfused clustering"), nil
 	}
 	var startValues []float64
 	if best != nil {
@@ -174,6 +174,14 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		res.Note = "the solver's time limit was reached: the best clustering found"
 	}
 	return res, nil
+}
+
+// limitReached says what ended a solve early: its time limit, or Options.Stop.
+func limitReached(opts Options) string {
+	if opts.Stop != nil && opts.Stop.Err() != nil {
+		return "the solve was stopped"
+	}
+	return "the time limit was reached"
 }
 
 func notProven(cl *Clustering, m *Model, note string) *Result {

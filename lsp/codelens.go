@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -15,11 +16,11 @@ import (
 // binding runs is an inlay hint (inlayhints.go), not a lens: a lens a binding doubled the
 // height of a definition. Lenses come from the latest clustering, placed by name on the current
 // text, so they stay while the text is being edited or has errors.
-func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
+func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]codeLens, error) {
 	uri := string(p.TextDocument.URI)
 	opts := s.options()
 	vw, err := s.clusteredView(ctx, uri, opts.Debounce+2*opts.TimeLimit+time.Second)
-	lenses := []protocol.CodeLens{}
+	lenses := []codeLens{}
 	if err != nil || vw == nil {
 		return lenses, err
 	}
@@ -32,7 +33,9 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 		rep := ad.Report
 		bl := rep.Baselines()
 		title := fmt.Sprintf("%s (unfused %d · stream fusion %d · Megiddo %s) — show clustering", syntax.Plural(rep.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.MegiddoText())
-		lenses = append(lenses, lens(f, def.Name.Range, title, cmdShowClustering, uri, def.Name.Name))
+		l := lens(f, def.Name.Range, title, cmdShowClustering, uri, def.Name.Name)
+		l.Command.Tooltip = "Show the clustering diagram.\n" + termLines("loops", "unfused", "stream fusion", "Megiddo")
+		lenses = append(lenses, l)
 		cl := rep.Ours.Clustering
 		for _, b := range def.Bindings {
 			nd := rep.Graph.Node(b.Name())
@@ -41,13 +44,15 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 			}
 			if c := cl.Clusters[cl.Of[nd.ID]]; !c.External() && c.Nodes[0].Binding.Name() == b.Name() {
 				k := cl.LoopNumber(c.Index)
-				lenses = append(lenses, lens(f, b.Names[0].Range, fmt.Sprintf("loop %d: show fused process", k), cmdShowFusedProcess, uri, def.Name.Name, k))
+				l := lens(f, b.Names[0].Range, fmt.Sprintf("loop %d: show fused process", k), cmdShowFusedProcess, uri, def.Name.Name, k)
+				l.Command.Tooltip = fmt.Sprintf("Loop %d runs %s as one process (process fusion, thesis chapter 4): show it.", k, strings.Join(c.Names(), ", "))
+				lenses = append(lenses, l)
 			}
 		}
 	}
 	return lenses, nil
 }
 
-func lens(f *syntax.File, r syntax.Range, title, command string, args ...any) protocol.CodeLens {
-	return protocol.CodeLens{Range: toRange(f, r), Command: &protocol.Command{Title: title, Command: command, Arguments: args}}
+func lens(f *syntax.File, r syntax.Range, title, cmd string, args ...any) codeLens {
+	return codeLens{Range: toRange(f, r), Command: &command{Title: title, Command: cmd, Arguments: args}}
 }

@@ -79,5 +79,5 @@ func showClustering(def *analysis.Def) (ClusteringResult, error) {
 	if err := cluster.WriteDOT(&dot, def.Report.Ours.Clustering, cluster.DOTOptions{Title: def.Name}); err != nil {
 		return ClusteringResult{}, errors.Join(errors.New("writing the diagram"), err)
 	}
-	return ClusteringResult{Function: def.Name, DOT: dot.String(), Summary: def.Report.Summarize()}, nil
+	return ClusteringResult{Function: def.Name, DOT: dot.String(), Summary: def.Report.Summarize(), Terms: glossary()}, nil
 }

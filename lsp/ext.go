@@ -21,6 +21,8 @@ type ClusteringResult struct {
 	Function string          `json:"function"`
 	DOT      string          `json:"dot"`
 	Summary  cluster.Summary `json:"summary"`
+	// Terms explains the words of the view's header (glossary.go), for its tooltips and links.
+	Terms map[string]Term `json:"terms"`
 }
 
 // TextResult is what cnf.showFusedProcess and cnf.showILP return.

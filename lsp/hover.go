@@ -46,12 +46,14 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 		return
 	}
 	m.code("", t.sizes.Scheme.String())
+	m.printf("the %s of %s", m.term(":_s"), t.fn.Def.Name.Name)
 	if def := vw.def(t.fn.Def.Name.Name); def != nil {
 		rep := def.Report
 		bl := rep.Baselines()
-		m.printf("\n%s (unfused %d · stream fusion %d · Megiddo %s), objective %d", syntax.Plural(rep.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.MegiddoText(), rep.Ours.Objective)
+		m.printf("\n\n%d %s (%s %d · %s %d · %s %s), %s %d", rep.Ours.Loops(), m.term("loops"), m.term("unfused"), bl.Unfused, m.term("stream fusion"), bl.Stream,
+			m.term("Megiddo"), bl.MegiddoText(), m.term("objective"), rep.Ours.Objective)
 		if !rep.Ours.Optimal {
-			m.printf(", not proven optimal")
+			m.printf(", %s", m.term("not proven optimal"))
 		}
 	}
 }
@@ -91,9 +93,9 @@ func hoverSymbol(m *markup, vw *view, t *target) {
 		m.printf("\n\n%s: %s, from the sizes; no loop counts it", m.bold("known before any loop"), m.mono(syntax.FormatExpr(l.Known)))
 		return
 	}
-	m.printf("\n\niteration size %s", m.mono(r.FormatSize(r.Iter(bnd), true)))
+	m.printf("\n\n%s %s", m.term("iteration size"), m.mono(r.FormatSize(r.Iter(bnd), true)))
 	if tr := r.Trans(bnd); tr != nil {
-		m.printf(", parent transducer %s", m.mono(tr.Name()))
+		m.printf(", parent %s %s", m.term("transducer"), m.mono(tr.Name()))
 	}
 	if l, ok := r.LengthOf(bnd); ok {
 		m.printf("; counts %s, whose size it is", m.mono(l.Source))
@@ -109,7 +111,7 @@ func hoverSymbol(m *markup, vw *view, t *target) {
 	cl := def.Report.Ours.Clustering
 	c := cl.Clusters[cl.Of[nd.ID]]
 	if c.External() {
-		m.printf("\n\nan external: a host call between loops")
+		m.printf("\n\nan %s: a host call between loops", m.term("external"))
 	} else {
 		m.printf("\n\nloop %d of %d", cl.LoopNumber(c.Index), cl.Loops())
 		if others := without(c.Names(), bnd.Name()); len(others) > 0 {
@@ -117,9 +119,9 @@ func hoverSymbol(m *markup, vw *view, t *target) {
 		}
 		if sym.Kind == syntax.Array {
 			if slices.Contains(c.Contracted, sym.Name) {
-				m.printf("; %s: never materialised", m.bold("contracted"))
+				m.printf("; %s: never written to memory", m.bold(m.term("contracted")))
 			} else {
-				m.printf("; %s", m.bold("materialised"))
+				m.printf("; %s", m.bold(m.term("materialised")))
 			}
 		}
 	}

@@ -186,3 +186,18 @@ type inlayHint struct {
 }
 
 const inlayHintType = 1
+
+// codeLens is protocol.CodeLens with a command that has a tooltip (LSP 3.18's
+// Command.tooltip, which go.lsp.dev/protocol v0.12.0 lacks; clients that do not know it
+// ignore it).
+type codeLens struct {
+	Range   protocol.Range `json:"range"`
+	Command *command       `json:"command,omitempty"`
+}
+
+type command struct {
+	Title     string `json:"title"`
+	Tooltip   string `json:"tooltip,omitempty"`
+	Command   string `json:"command"`
+	Arguments []any  `json:"arguments,omitempty"`
+}

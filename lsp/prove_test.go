@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +64,9 @@ func TestProveOptimal(t *testing.T) {
 		t.Fatalf("no Prove optimal action among %+v", actions)
 	}
 	since := c.published(uri)
+	c.mu.Lock()
+	statuses := len(c.status[uri])
+	c.mu.Unlock()
 	if err := c.call("workspace/executeCommand", map[string]any{"command": prove.Command.Command, "arguments": prove.Command.Arguments}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +76,19 @@ func TestProveOptimal(t *testing.T) {
 	if p.Version != 1 {
 		t.Errorf("republished version %d, want 1", p.Version)
 	}
-	c.waitStatus(uri, 1, "clustered")
-	c.mu.Lock()
-	last := c.status[uri][len(c.status[uri])-1]
-	c.mu.Unlock()
+	// The status of the new analysis follows its diagnostics.
+	var last Status
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		c.mu.Lock()
+		list := c.status[uri][statuses:]
+		c.mu.Unlock()
+		if i := slices.IndexFunc(list, func(s Status) bool { return s.State == "clustered" }); i >= 0 {
+			last = list[i]
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	if len(last.Definitions) != 1 || !last.Definitions[0].Optimal {
 		t.Errorf("status after the proof: %+v", last.Definitions)
 	}
