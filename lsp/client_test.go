@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -54,6 +55,10 @@ func startServerLog(t testing.TB, opts Options, capabilities map[string]any, log
 		c.mu.Lock()
 		switch req.Method() {
 		case "textDocument/publishDiagnostics":
+			// vscode-languageclient throws on "diagnostics": null (it then drops the queue).
+			if bytes.Contains(req.Params(), []byte(`"diagnostics":null`)) {
+				t.Errorf("publishDiagnostics with null diagnostics: %s", req.Params())
+			}
 			var p diagParams
 			if err := json.Unmarshal(req.Params(), &p); err == nil {
 				c.diags[p.URI] = append(c.diags[p.URI], p)

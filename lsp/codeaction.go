@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"go.lsp.dev/protocol"
@@ -25,11 +26,20 @@ func (s *Server) codeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	}
 	f := vw.file.Prog.Syntax.File
 	from, to := fromPosition(f, p.Range.Start), fromPosition(f, p.Range.End)
-	for _, dg := range vw.file.Prog.Diagnostics {
+	// The fixes of a diagnostic are offered where it was found and where it was published
+	// (an error of the line being typed is published at the line's end).
+	published := collapseEditedLine(vw.file.Prog.Diagnostics, vw.file.Text, vw.editAt)
+	offered := map[string]bool{}
+	for _, dg := range append(slices.Clone(vw.file.Prog.Diagnostics), published...) {
 		// The ranges overlap or meet: a cursor at either end of a diagnostic touches it.
 		if len(dg.Fixes) == 0 || dg.Range.End < from || to < dg.Range.Start {
 			continue
 		}
+		key := fmt.Sprint(dg.Fixes)
+		if offered[key] {
+			continue
+		}
+		offered[key] = true
 		pd := toDiagnostic(uri, f, dg)
 		for _, fx := range dg.Fixes {
 			edits := make([]protocol.TextEdit, 0, len(fx.Edits))

@@ -18,13 +18,22 @@ import (
 // text, so they stay while the text is being edited or has errors.
 func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]codeLens, error) {
 	uri := string(p.TextDocument.URI)
-	opts := s.options()
-	vw, err := s.clusteredView(ctx, uri, opts.Debounce+2*opts.TimeLimit+time.Second)
+	vw, err := s.clusteredView(ctx, uri, firstLensWait)
 	lenses := []codeLens{}
 	if err != nil || vw == nil {
 		return lenses, err
 	}
 	f := vw.file.Prog.Syntax.File
+	if vw.good == nil && !hasErrors(vw.file.Prog.Diagnostics) {
+		// Not clustered yet: a lens per definition that already works (the view it opens
+		// waits for the clustering), and fresh lenses once the clustering is done.
+		for _, def := range f.Definitions() {
+			l := lens(f, def.Name.Range, "finding the optimal loops… — show clustering", cmdShowClustering, uri, def.Name.Name)
+			lenses = append(lenses, l)
+		}
+		go s.refreshWhenClustered(uri)
+		return lenses, nil
+	}
 	for _, def := range f.Definitions() {
 		ad := vw.def(def.Name.Name)
 		if ad == nil {
@@ -51,6 +60,42 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 		}
 	}
 	return lenses, nil
+}
+
+// firstLensWait is how long a code lens request waits for a document's first clustering. An
+// editor renders the lenses of its previous session without their commands until the first
+// answer (VS Code's CodeLensCache), and it spaces its requests by the average time of the
+// answers (its adaptive debounce): a request that waited for a slow clustering would keep
+// dead lenses on the screen for that long, in this document and the next.
+const firstLensWait = 250 * time.Millisecond
+
+// refreshWhenClustered asks the client for lenses again once the document's current version
+// is clustered, after the answer that preceded it has gone out (an editor may ignore a refresh
+// that arrives while its request is in flight).
+func (s *Server) refreshWhenClustered(uri string) {
+	s.mu.Lock()
+	d := s.docs[uri]
+	var clustered chan struct{}
+	if d != nil && d.cur != nil {
+		clustered = d.cur.clustered
+	}
+	s.mu.Unlock()
+	if clustered == nil {
+		return
+	}
+	<-clustered
+	time.Sleep(50 * time.Millisecond)
+	s.refreshLenses()
+}
+
+// hasErrors reports whether diagnostics include an error (a text that will not be clustered).
+func hasErrors(diags []syntax.Diagnostic) bool {
+	for _, dg := range diags {
+		if dg.Severity == syntax.Error {
+			return true
+		}
+	}
+	return false
 }
 
 func lens(f *syntax.File, r syntax.Range, title, cmd string, args ...any) codeLens {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/syntax"
@@ -121,7 +123,7 @@ func (s *Server) close(uri string) {
 	s.mu.Unlock()
 	if d != nil {
 		// The last word for this generation: nothing still running for it can follow.
-		s.out.post(stamp{gen: d.gen, version: math.MaxInt32}, &publishDiagnosticsParams{URI: uriOf(uri), Diagnostics: nil})
+		s.out.post(stamp{gen: d.gen, version: math.MaxInt32}, &publishDiagnosticsParams{URI: uriOf(uri), Diagnostics: []protocol.Diagnostic{}}) // never null: vscode-languageclient 11 throws on it
 	}
 }
 
@@ -248,6 +250,7 @@ type view struct {
 	uri     string
 	version int32
 	file    *analysis.File
+	editAt  int         // where the text changed last (docVersion.editAt)
 	good    *docVersion // nil until a version has been clustered
 	goodDef map[string]*analysis.Def
 }
@@ -264,7 +267,7 @@ func (s *Server) view(ctx context.Context, uri string) (*view, error) {
 		}
 		v := d.cur
 		if v.file != nil {
-			vw := &view{uri: uri, version: v.number, file: v.file, good: d.good}
+			vw := &view{uri: uri, version: v.number, file: v.file, editAt: v.editAt, good: d.good}
 			if d.good != nil {
 				vw.goodDef = d.good.defs
 			}
@@ -360,7 +363,7 @@ func (s *Server) publish(uri string) {
 	s.mu.Unlock()
 	f := file.Prog.Syntax.File
 	out := []protocolDiagnostic{}
-	for _, dg := range collapseEditedLine(file.Prog.Diagnostics, file.Text, v.editAt) {
+	for _, dg := range collapseEditedLine(file.Prog.Diagnostics, file.Text, v.editAt) { // as codeAction finds them
 		out = append(out, toDiagnostic(uri, f, dg))
 	}
 	st := stamp{gen: gen, version: v.number}

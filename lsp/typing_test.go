@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -83,4 +85,44 @@ type syntaxDiag = syntax.Diagnostic
 
 func mkError(at int, msg string) syntax.Diagnostic {
 	return syntax.Diagnostic{Range: syntax.Range{Start: syntax.Pos(at), End: syntax.Pos(at + 1)}, Severity: syntax.Error, Message: msg}
+}
+
+// An error of the line being typed is published at the line's end, and its quick fix is
+// offered there as well as at the misspelt word.
+func TestQuickFixWhereTheErrorIsPublished(t *testing.T) {
+	c := startServer(t, DefaultOptions(), nil)
+	uri := "file:///fix.cnf"
+	c.open(uri, "f xs =\n  let ys = map (+ 1) xs\n  in  ys\n")
+	c.analysed(uri, 1)
+	c.change(uri, 2, "f xs =\n  let ys = mapp (+ 1) xs\n  in  ys\n")
+	p := c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 2 && len(p.Diagnostics) > 0 })
+	var d struct {
+		Range protocol.Range `json:"range"`
+	}
+	json.Unmarshal(p.Diagnostics[0], &d)
+	if d.Range.Start.Character != 24 {
+		t.Errorf("published at %+v, want the line's end (24)", d.Range)
+	}
+	for _, at := range []protocol.Range{d.Range, {Start: protocol.Position{Line: 1, Character: 11}, End: protocol.Position{Line: 1, Character: 11}}} {
+		var actions []protocol.CodeAction
+		if err := c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": at,
+			"context": map[string]any{"diagnostics": []any{}}}, &actions); err != nil {
+			t.Fatal(err)
+		}
+		if len(actions) != 1 || actions[0].Title != "change to map" {
+			t.Errorf("actions at %+v: %+v", at, actions)
+		}
+	}
+}
+
+// Closing a document clears its diagnostics with an empty list (the client's check rejects a
+// null one, which vscode-languageclient throws on).
+func TestCloseClearsDiagnostics(t *testing.T) {
+	c := startServer(t, DefaultOptions(), nil)
+	uri := "file:///close.cnf"
+	c.open(uri, "f xs =\n  let ys = mapp (+ 1) xs\n  in  ys\n")
+	c.analysed(uri, 1)
+	since := c.published(uri)
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	c.waitAfter(uri, since, func(p diagParams) bool { return len(p.Diagnostics) == 0 })
 }

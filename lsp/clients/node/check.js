@@ -63,7 +63,7 @@ conn.listen();
 
   const full = await waitFor((p) => p.diagnostics.some((d) => d.code === 'fusion-preventing'), 'fusion-preventing diagnostics');
   const fp = full.diagnostics.filter((d) => d.code === 'fusion-preventing');
-  check(fp.length === 2 && fp.every((d) => d.severity === P.DiagnosticSeverity.Information), 'two Information diagnostics on fusion-preventing edges');
+  check(fp.length === 2 && fp.every((d) => d.severity === P.DiagnosticSeverity.Hint), 'two Hint diagnostics (the default) on fusion-preventing edges');
   check(fp.some((d) => d.message.includes('sum1 is a fold')), 'the diagnostic gives the reason');
   check(!full.diagnostics.some((d) => d.severity === P.DiagnosticSeverity.Error), 'no errors');
 
@@ -80,7 +80,7 @@ conn.listen();
   check(cl.summary.loops === 2 && cl.summary.objective === 51, 'cnf.showClustering: 2 loops, objective 51');
   check(cl.dot.includes('cluster_0') && cl.dot.includes('cluster_1'), 'cnf.showClustering: DOT with both clusters');
   const fused = await conn.sendRequest(P.ExecuteCommandRequest.type, { command: 'cnf.showFusedProcess', arguments: [uri, 'normalize2', 1] });
-  check(fused.text.includes('process --') && fused.text.includes('case (gts.v > 0)'), 'cnf.showFusedProcess: the fused process of loop 1');
+  check(fused.text.includes('process --') && /^s0: +pull xs/m.test(fused.text) && fused.text.includes('if gts.v > 0'), 'cnf.showFusedProcess: the fused process of loop 1, states s0.. for people');
 
   const broken = text.replace('ys2  = map (/ sum2) xs', 'ys2  = map2 (+) gts ys1');
   await conn.sendNotification(P.DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text: broken }] });

@@ -31,12 +31,12 @@ check(client and client.initialized, 'initialize')
 local function fusion_diags()
   local n = 0
   for _, d in ipairs(vim.diagnostic.get(buf)) do
-    if d.severity == vim.diagnostic.severity.INFO and d.message:find('cannot share a loop', 1, true) then n = n + 1 end
+    if d.severity == vim.diagnostic.severity.HINT and d.message:find('cannot share a loop', 1, true) then n = n + 1 end
   end
   return n
 end
 vim.wait(20000, function() return fusion_diags() == 2 end, 20)
-check(fusion_diags() == 2, 'two Information diagnostics on fusion-preventing edges')
+check(fusion_diags() == 2, 'two Hint diagnostics (the default) on fusion-preventing edges')
 
 local uri = vim.uri_from_bufnr(buf)
 local line = 0
