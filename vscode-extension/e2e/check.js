@@ -1,10 +1,14 @@
 // check.js: drives code-server in Chromium and checks, on examples/normalize2.cnf, what a user
-// sees: the code lens "2 loops", fusion-preventing diagnostics in the Problems panel, the size
-// scheme on hover, the clustering webview with both clusters drawn, the fused-process document,
-// the ILP and a server restart from the command palette, and a size error after typing a
-// broken binding; then a crashed server, reported with a "Restart Server" action that brings
-// the diagnostics back; then palindrome.cnf, and a quick fix of a misspelt combinator.
-// Screenshots of every step go to OUTDIR.
+// sees: the file opened by a single click in a fresh profile and its clustering opened by one
+// click on the editor title bar's button (loops numbered 1..L, filled with their colours,
+// fusion-preventing edges red); the code lens "2 loops"; fusion-preventing edges as hints (no
+// squiggles on a correct program); inlay hints and loop colours in the text; the size scheme on
+// hover; a click on a diagram node revealing its binding; the fused-process document; the ILP
+// and a server restart from the command palette; Enter after a finished name making a newline;
+// a size error after typing a broken binding; then a crashed server, reported with a "Restart
+// Server" action that brings the diagnostics back; then palindrome.cnf, and a quick fix of a
+// misspelt combinator; and last, a window reload that restores the diagram. Screenshots of
+// every step go to OUTDIR.
 // Usage: node check.js URL OUTDIR RUNDIR
 'use strict';
 const { chromium } = require('playwright-core');
@@ -50,6 +54,18 @@ function problemsShow(page, text) {
   }, text, { timeout: 30000 });
 }
 
+// webviewFrame waits for the clustering view's frame and its rendered diagram.
+async function webviewFrame(page, what = 'svg', summary = '') {
+  for (let i = 0; i < 180; i++) {
+    for (const f of page.frames()) {
+      if (!(await f.locator(`#graph[data-rendered="true"] ${what}`).count().catch(() => 0))) continue;
+      if (!summary || (await f.locator('#summary').innerText().catch(() => '')).startsWith(summary + ':')) return f;
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error('no clustering view with a rendered diagram');
+}
+
 // palette runs a command from the command palette by its title.
 async function palette(page, title) {
   await page.keyboard.press('F1');
@@ -84,15 +100,40 @@ async function retype(page, text, replacement) {
   await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
   log('workbench loaded');
 
-  await step(page, 'open normalize2.cnf', async () => {
+  await step(page, 'open normalize2.cnf with a single click', async () => {
     const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'normalize2.cnf' }).first();
     await row.waitFor({ timeout: 60000 });
-    await row.dblclick();
+    await row.click();
     await page.waitForSelector('.editor-instance .view-lines', { timeout: 30000 });
     return await page.locator('[id="status.editor.mode"]').innerText({ timeout: 10000 }).catch(() => '');
   });
 
+  let diagram; // the clustering webview's frame
+  await step(page, 'Show Clustering from the title bar: one click, loops 1..L in colour, red edges', async () => {
+    const button = page.locator('.editor-actions .action-label[aria-label*="Show Clustering"]').first();
+    await button.waitFor({ timeout: 30000 });
+    await button.click();
+    diagram = await webviewFrame(page);
+    const info = await diagram.evaluate(() => {
+      const loops = [...document.querySelectorAll('#graph svg g.cluster.loop')].map((g) => ({
+        label: g.querySelector('text')?.textContent, fill: g.querySelector('path,polygon')?.getAttribute('fill'),
+        opacity: g.querySelector('path,polygon')?.getAttribute('fill-opacity') }));
+      const red = [...document.querySelectorAll('#graph svg g.edge.preventing path')].map((p) => getComputedStyle(p).stroke);
+      const plain = [...document.querySelectorAll('#graph svg g.edge:not(.preventing) path')].map((p) => getComputedStyle(p).stroke);
+      return { loops, red, plain, legend: document.getElementById('legend')?.textContent || '' };
+    });
+    const labels = info.loops.map((l) => l.label).sort().join(',');
+    if (labels !== 'loop 1,loop 2') throw new Error(`loop frames ${labels}`);
+    if (info.loops.some((l) => !/^#[0-9a-f]{6}$/i.test(l.fill || '') || Math.abs(Number(l.opacity) - 0.2) > 0.01) || new Set(info.loops.map((l) => l.fill)).size !== 2) throw new Error(`loop fills ${JSON.stringify(info.loops)}`);
+    if (info.red.length !== 2 || new Set(info.red).size !== 1 || info.plain.includes(info.red[0])) throw new Error(`preventing edges ${JSON.stringify(info.red)}, others ${JSON.stringify([...new Set(info.plain)])}`);
+    const [r, g, b] = info.red[0].match(/\d+/g).map(Number);
+    if (!(r > 150 && r > g + 60 && r > b + 60)) throw new Error(`preventing edges drawn in ${info.red[0]}, not red`);
+    if (!info.legend.includes('cannot share a loop')) throw new Error(`legend: ${info.legend}`);
+    return `${labels}; preventing edges ${info.red[0]}; legend: ${info.legend}`;
+  });
+
   await step(page, 'code lens 2 loops', async () => {
+    await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
     const lens = page.locator('.codelens-decoration', { hasText: /2\s+loops/ }).first();
     await lens.waitFor({ timeout: 60000 });
     // The lens widget can be re-rendered while it is read: poll its text.
@@ -102,21 +143,39 @@ async function retype(page, text, replacement) {
       if (!text.includes('2 loops (unfused')) await page.waitForTimeout(250);
     }
     if (!text.includes('2 loops (unfused 5 · stream fusion 4 · Megiddo 3)')) throw new Error(`lens text: ${JSON.stringify(text)}`);
-    const links = await page.locator('.codelens-decoration a:visible').count();
-    return `${text}; ${links} lens links`;
+    const lenses = (await page.locator('.codelens-decoration').allInnerTexts()).map(plain);
+    if (lenses.some((l) => /loop \d+ of \d+/.test(l))) throw new Error(`per-binding lenses are back: ${lenses.join(' | ')}`);
+    return `${text}; ${lenses.length} lenses`;
   });
 
-  await step(page, 'fusion-preventing diagnostics in the Problems panel', async () => {
-    await page.keyboard.press('Control+Shift+M');
-    const panel = page.locator('.markers-panel');
-    await panel.waitFor({ timeout: 20000 });
-    await page.waitForFunction(() => {
-      const p = document.querySelector('.markers-panel');
-      return p && (p.textContent.match(/cannot share a loop/g) || []).length >= 2;
-    }, null, { timeout: 30000 });
-    const text = await panel.innerText();
-    if (/error/i.test(await page.locator('[id="status.problems"]').innerText()) && /\b[1-9]\d* error/i.test(await page.locator('[id="status.problems"]').getAttribute('aria-label') || '')) throw new Error('errors reported');
-    return text.split('\n').find((l) => l.includes('cannot share a loop'));
+  await step(page, 'fusion-preventing edges are hints: no squiggles on a correct program', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('.editor-instance .squiggly-hint').length >= 2, null, { timeout: 30000 });
+    const info = await page.locator('.editor-instance .squiggly-info').count();
+    const errors = await page.locator('.editor-instance .squiggly-error').count();
+    if (info + errors > 0) throw new Error(`${info} information and ${errors} error squiggles`);
+    return `${await page.locator('.editor-instance .squiggly-hint').count()} hint dots, no squiggles`;
+  });
+
+  await step(page, 'inlay hints: the loop of each binding and the size of each array', async () => {
+    await editorShows(page, 'loop 2');
+    await editorShows(page, ': k2');
+    const line = plain(await page.locator('.editor-instance .view-line', { hasText: '= filter (> 0) xs' }).first().innerText());
+    if (!/gts\s*: k2\s*= filter \(> 0\) xs\s*loop 1/.test(line)) throw new Error(`line: ${JSON.stringify(line)}`);
+    return line.trim();
+  });
+
+  await step(page, 'loop colours: a left border on each binding, the colour of its loop in the diagram', async () => {
+    const colours = await page.waitForFunction(() => {
+      const seen = {};
+      for (const el of document.querySelectorAll('.editor-instance .view-overlays div')) {
+        const cs = getComputedStyle(el);
+        if (cs.borderLeftWidth === '3px' && cs.borderLeftStyle === 'solid') seen[cs.borderLeftColor] = (seen[cs.borderLeftColor] || 0) + 1;
+      }
+      return Object.keys(seen).length >= 2 ? seen : null;
+    }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+    const counts = Object.values(colours).sort();
+    if (counts.join(',') !== '2,3') throw new Error(`bordered lines per colour: ${JSON.stringify(colours)}`);
+    return JSON.stringify(colours);
   });
 
   await step(page, 'hover shows the size scheme', async () => {
@@ -130,37 +189,15 @@ async function retype(page, text, replacement) {
     return text.split('\n')[0];
   });
 
-  await step(page, 'clustering webview shows both clusters', async () => {
-    // The hover from the previous step may still cover the lens: move away and wait for it to go.
+  await step(page, 'a click on a node of the diagram reveals its binding', async () => {
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');
-    await page.locator('.monaco-hover:not(.hidden)').first().waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
-    // VS Code asks for code lenses only while the editor has text focus (its CodeLensController
-    // cancels a scheduled request on blur and schedules one on focus); until then it shows its
-    // cached copies with the commands removed. A user clicks into the text first; so does this.
-    const editorLine = page.locator('.editor-instance .view-line', { hasText: 'gts' }).first();
-    await editorLine.click({ position: { x: 200, y: 8 } });
-    const link = page.locator('.codelens-decoration a:visible', { hasText: /2\s+loops/ }).first();
-    try {
-      await link.click({ timeout: 20000 });
-    } catch (e) {
-      const html = await page.locator('.codelens-decoration').first().evaluate((el) => el.outerHTML).catch(() => '');
-      throw new Error(`${e.message.split('\n')[0]}; first lens: ${html}`);
-    }
-    const how = 'from the lens';
-    let frame;
-    for (let i = 0; i < 120 && !frame; i++) {
-      for (const f of page.frames()) {
-        if (await f.locator('#graph').count().catch(() => 0)) frame = f;
-      }
-      if (!frame) await page.waitForTimeout(500);
-    }
-    if (!frame) throw new Error('no webview with a #graph');
-    await frame.waitForSelector('#graph[data-rendered="true"] svg', { timeout: 60000 });
-    const clusters = await frame.locator('#graph svg g.cluster').count();
-    const summary = await frame.locator('#summary').innerText();
-    if (clusters !== 2 || !summary.includes('2 loops')) throw new Error(`${clusters} clusters; ${summary}`);
-    return `${clusters} clusters drawn ${how}; ${summary}`;
+    await diagram.locator('#graph svg g.node[data-binding="ys2"]').click();
+    await page.waitForFunction(() => {
+      const s = document.querySelector('[id="status.editor.selection"]');
+      return s && /Ln 9, Col (7|10)\b/.test(s.textContent);
+    }, null, { timeout: 20000 });
+    return await page.locator('[id="status.editor.selection"]').innerText();
   });
 
   await step(page, 'fused process document', async () => {
@@ -168,8 +205,13 @@ async function retype(page, text, replacement) {
     await tab.click();
     await page.locator('.codelens-decoration a:visible', { hasText: /show\s+fused\s+process/ }).first().click();
     await page.waitForSelector('.tabs-container .tab:has-text(".fused")', { timeout: 30000 });
-    await editorShows(page, 'process');
-    return 'a read-only document with the fused process';
+    await editorShows(page, 's0:  pull xs into xs.chan');
+    await page.locator('.editor-instance .view-line', { hasText: 'pull xs into' }).first().click();
+    await editorShows(page, '[xs=h] holds a value of xs');
+    const mode = await page.locator('[id="status.editor.mode"]').innerText({ timeout: 10000 }).catch(() => '');
+    if (!mode.includes('CNF fused process')) throw new Error(`language: ${mode}`);
+    const keywords = await page.locator('.editor-instance .view-line span', { hasText: /^pull$/ }).count();
+    return `states s0.. with the notation explained; language ${mode}; ${keywords} highlighted pulls`;
   });
 
   await step(page, 'CNF: Show ILP from the command palette', async () => {
@@ -192,10 +234,36 @@ async function retype(page, text, replacement) {
     return 'the restarted server answers hovers; status CNF · 2 loops';
   });
 
+  await step(page, 'Enter after a finished name makes a newline; no completion on space', async () => {
+    await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
+    const anchor = page.locator('.editor-instance .view-line', { hasText: '= map (/ sum2) xs' }).first();
+    await anchor.click();
+    const text = async () => (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    const before = await text();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    const typed = 'sq   = mapp (\\x -> x * x) xs';
+    await page.keyboard.type(typed, { delay: 30 });
+    const suggest = await page.locator('.suggest-widget.visible').count();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('x', { delay: 30 });
+    await editorShows(page, '= mapp (\\x -> x * x) xs');
+    const lines = (await page.locator('.editor-instance .view-line').allInnerTexts()).map(plain);
+    const i = lines.findIndex((l) => l.includes('= mapp (\\x -> x * x) xs'));
+    if (i < 0 || !lines.some((l) => l.trim() === 'x')) throw new Error(`lines: ${JSON.stringify(lines)}`);
+    if (suggest) throw new Error('a completion list was open at the end of the line');
+    // Undo the two lines, as a user would.
+    for (let k = 0; k < 60 && (await text()) !== before; k++) await page.keyboard.press('Control+z');
+    if ((await text()) !== before) throw new Error('undo did not restore the text');
+    await page.keyboard.press('Home');
+    return 'typed a misspelt binding and Enter: the line kept, the cursor on a new line';
+  });
+
   const sizeError = 'map2 needs gts and ys1 to have the same size';
   await step(page, 'a size error appears after typing a broken binding', async () => {
     await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
-    await retype(page, 'ys2  = map (/ sum2) xs', '      ys2  = map2 (+) gts ys1');
+    await retype(page, '= map (/ sum2) xs', '      ys2  = map2 (+) gts ys1');
+    if (!(await page.locator('.markers-panel').isVisible().catch(() => false))) await page.keyboard.press('Control+Shift+M');
     await problemsShow(page, sizeError);
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+1\s+error/ }).first().waitFor({ timeout: 10000 });
     return 'map2 needs gts and ys1 to have the same size ...; status bar: CNF · 1 error';
@@ -221,11 +289,11 @@ async function retype(page, text, replacement) {
   await step(page, 'a second example: palindrome.cnf (append, reverse, lengths)', async () => {
     const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palindrome.cnf' }).first();
     await row.dblclick();
-    const line = page.locator('.editor-instance .view-line', { hasText: 'pal     = append doubled back' }).first();
+    const line = page.locator('.editor-instance .view-line', { hasText: '= append doubled back' }).first();
     await line.waitFor({ timeout: 30000 });
     await line.click({ position: { x: 300, y: 8 } });
     await page.locator('.codelens-decoration a:visible', { hasText: /3\s+loops/ }).first().waitFor({ timeout: 60000 });
-    await page.locator('.codelens-decoration', { hasText: /before\s+any\s+loop:\s+length\s+xs\s+\+\s+length\s+xs/ }).first().waitFor({ timeout: 10000 });
+    await editorShows(page, 'before any loop');
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+3\s+loops/ }).first().waitFor({ timeout: 10000 });
     const word = page.locator('.editor-instance .view-line span', { hasText: /^append$/ }).first();
     await word.hover();
@@ -233,11 +301,11 @@ async function retype(page, text, replacement) {
     await hover.waitFor({ timeout: 20000 });
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');
-    return '3 loops; n = length xs + length xs before any loop; append documented on hover';
+    return '3 loops; n before any loop (an inlay hint); append documented on hover';
   });
 
   await step(page, 'a quick fix corrects a misspelt combinator', async () => {
-    await retype(page, 'back    = reverse doubled', '      back    = revers doubled');
+    await retype(page, '= reverse doubled', '      back    = revers doubled');
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+1\s+error/ }).first().waitFor({ timeout: 30000 });
     // The cursor just after "revers", then the quick-fix menu (Ctrl+.), as a user would.
     await page.keyboard.press('Escape'); // the signature help that typing opened
@@ -247,10 +315,48 @@ async function retype(page, text, replacement) {
     const item = page.locator('.action-widget .monaco-list-row', { hasText: 'change to reverse' }).first();
     await item.waitFor({ timeout: 20000 });
     await page.keyboard.press('Enter'); // the first action is selected
-    await editorShows(page, 'back    = reverse doubled');
+    await editorShows(page, '= reverse doubled');
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+3\s+loops/ }).first().waitFor({ timeout: 30000 });
     await page.keyboard.press('Home'); // scroll back to the start of the line for the screenshot
     return 'revers: "change to reverse" from Ctrl+. puts reverse back; 3 loops again';
+  });
+
+  await step(page, 'a large diagram with externals: loops numbered 1..3, fitted to the width, zoom and fit', async () => {
+    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'closestPoints.cnf' }).first();
+    await row.click();
+    await page.locator('.tabs-container .tab', { hasText: 'closestPoints.cnf' }).first().waitFor({ timeout: 30000 });
+    await page.locator('.editor-actions .action-label[aria-label*="Show Clustering"]').first().click();
+    const frame = await webviewFrame(page, 'svg', 'closestPoints');
+    const labels = await frame.evaluate(() => [...document.querySelectorAll('#graph svg g.cluster.loop > text')].map((t) => t.textContent).sort().join(','));
+    if (labels !== 'loop 1,loop 2,loop 3') throw new Error(`loop frames: ${labels}`);
+    const size = () => frame.evaluate(() => {
+      const g = document.getElementById('graph');
+      const svg = g.querySelector('svg').getBoundingClientRect();
+      return { svgW: svg.width, svgH: svg.height, viewW: g.clientWidth, viewH: g.clientHeight, zoom: document.getElementById('zoom').textContent };
+    });
+    const first = await size();
+    if (first.svgW > first.viewW) throw new Error(`cut off: diagram ${first.svgW}px wide in a ${first.viewW}px view`);
+    const g = frame.locator('#graph');
+    await g.hover();
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -300);
+    await page.keyboard.up('Control');
+    const zoomed = await size();
+    if (!(zoomed.svgW > first.svgW * 1.2)) throw new Error(`Ctrl+wheel did not zoom: ${JSON.stringify([first, zoomed])}`);
+    await frame.locator('#fit').click();
+    const fitted = await size();
+    if (fitted.svgW > fitted.viewW + 1 || fitted.svgH > fitted.viewH + 1) throw new Error(`Fit: ${JSON.stringify(fitted)}`);
+    return `${labels}; width ${Math.round(first.svgW)} in ${first.viewW} (${first.zoom}); Ctrl+wheel ${zoomed.zoom}; Fit ${fitted.zoom}`;
+  });
+
+  await step(page, 'a window reload restores the diagrams', async () => {
+    await page.reload({ waitUntil: 'domcontentloaded', timeout: 90000 });
+    await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+    await page.locator('.tabs-container .tab', { hasText: 'Clustering: normalize2' }).first().click();
+    const frame = await webviewFrame(page, 'svg g.cluster.loop', 'normalize2');
+    const loops = await frame.locator('#graph svg g.cluster.loop').count();
+    if (loops !== 2) throw new Error(`${loops} loops drawn after the reload`);
+    return `normalize2: ${loops} loops drawn again`;
   });
 
   await ctx.close();

@@ -37,7 +37,7 @@ fi
 run=$(mktemp -d "$E2E_HOME/run.XXXXXX")
 export XDG_CONFIG_HOME=$run/config XDG_DATA_HOME=$run/data XDG_CACHE_HOME=$run/cache
 mkdir -p "$run/user/User" "$run/ext" "$run/ws"
-cp ../../examples/normalize2.cnf ../../examples/palindrome.cnf "$run/ws/"
+cp ../../examples/normalize2.cnf ../../examples/palindrome.cnf ../../examples/closestPoints.cnf "$run/ws/"
 # E2E_RPC_TRACE=FILE: the server writes a line per protocol message to FILE (cnf lsp
 # --rpc-trace), through a wrapper that runs the bundled binary.
 server_setting=
@@ -84,7 +84,8 @@ mkdir -p artifacts
 rm -f artifacts/*.png
 # One retry, in a fresh profile: a step that times out once in a while under load should not
 # fail CI, but the failure stays in the log, so a step that starts failing often shows up.
-if ! node check.js "http://127.0.0.1:$port/?folder=$run/ws" artifacts "$run"; then
+# E2E_CHECK=SCRIPT runs another driver in the same setup (lens-clicks.js measures first clicks).
+if ! node "${E2E_CHECK:-check.js}" "http://127.0.0.1:$port/?folder=$run/ws" artifacts "$run"; then
   echo "e2e: the end of code-server's log:"; tail -n 20 "$run/code-server.log" || true
   find "$run" -name '*CNF*' -type f | while read -r f; do echo "e2e: the end of $f:"; tail -n 80 "$f"; done
   if [ -z "${E2E_RETRIED:-}" ]; then

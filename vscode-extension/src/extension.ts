@@ -1,17 +1,27 @@
 // The CNF extension: starts `cnf lsp` with vscode-languageclient, shows the server's answers
-// (the clustering diagram in a webview, fused processes and the ILP as read-only documents that
-// follow edits), and keeps a status bar item with the server state and the current
-// definition's loop count. The server says when an analysis is done (cnf/status, see
-// lsp_ext.ts): views refresh then, never on a guessed timer.
+// (the clustering diagram in a webview that survives reloads, fused processes and the ILP as
+// read-only documents that follow edits), colours each binding with its loop's colour, and
+// keeps a status bar item with the server state and the current definition's loop count. The
+// server says when an analysis is done (cnf/status, see lsp_ext.ts): views refresh then,
+// never on a guessed timer.
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, State, ErrorAction, CloseAction, StaticFeature, ClientCapabilities, FeatureState } from 'vscode-languageclient/node';
 import { findServer } from './server';
 import { ClusteringResult, TextResult, Status, commands, statusMethod, statusText } from './lsp_ext';
-import { updateMessage, webviewHTML } from './view';
+import { updateMessage, webviewHTML, ViewState, RevealMessage } from './view';
+import { gutterIcon, loopSpans, LoopColorStyle } from './loopcolors';
 
 const fusedScheme = 'cnf-fused';
 const ilpScheme = 'cnf-ilp';
+const clusteringView = 'cnfClustering';
+
+// ClusteringPanel is an open clustering view.
+interface ClusteringPanel {
+  panel: vscode.WebviewPanel;
+  uri: string;
+  name: string;
+}
 
 // The extension's state, in one place.
 const ext = {
@@ -19,7 +29,9 @@ const ext = {
   client: undefined as LanguageClient | undefined,
   statusItem: undefined as vscode.StatusBarItem | undefined,
   output: undefined as vscode.LogOutputChannel | undefined,
-  panels: new Map<string, vscode.WebviewPanel>(), // clustering views by "uri#function"
+  panels: new Map<string, ClusteringPanel>(), // clustering views by "uri#function"
+  loopColors: new Map<string, vscode.TextEditorDecorationType>(), // by style and colour
+  started: Promise.resolve() as Promise<void>, // settles once the client has started (or failed to)
   openViews: new Set<string>(), // virtual document URIs that are open
   statuses: new Map<string, Status>(), // the latest cnf/status per document URI
   contentChanged: new vscode.EventEmitter<vscode.Uri>(),
@@ -42,8 +54,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.window.onDidChangeTextEditorSelection((e) => { if (e.textEditor.document.languageId === 'cnf') updateStatus(); }),
     vscode.window.onDidChangeActiveTextEditor(() => updateStatus()),
+    vscode.window.onDidChangeVisibleTextEditors(() => colourLoops()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('cnf.loopColors')) colourLoops();
+    }),
+    vscode.window.registerWebviewPanelSerializer(clusteringView, { deserializeWebviewPanel: (panel, state) => restorePanel(panel, state as ViewState | undefined) }),
+    { dispose: () => { for (const d of ext.loopColors.values()) d.dispose(); } },
   );
-  await start();
+  ext.started = start();
+  await ext.started;
 }
 
 export async function deactivate(): Promise<void> {
@@ -150,7 +169,10 @@ async function restart(): Promise<void> {
 
 function settings(): object {
   const c = vscode.workspace.getConfiguration('cnf');
-  return { solver: { timeLimit: c.get('solver.timeLimit') }, debounce: c.get('debounce'), fusionDiagnostics: c.get('fusionDiagnostics') };
+  return {
+    solver: { timeLimit: c.get('solver.timeLimit') }, debounce: c.get('debounce'), fusionDiagnostics: c.get('fusionDiagnostics'),
+    inlayHints: { loops: c.get('inlayHints.loops'), sizes: c.get('inlayHints.sizes') },
+  };
 }
 
 function isExecutable(p: string): boolean {
@@ -168,6 +190,34 @@ function onStatus(s: Status): void {
   ext.statuses.set(s.uri, s);
   if (s.state === 'clustered') void refresh(s.uri);
   updateStatus();
+  colourLoops();
+}
+
+// colourLoops gives each binding of the visible CNF editors its loop's colour, as the setting
+// cnf.loopColors asks: a faint left border (the default), a bar in the gutter, or nothing.
+function colourLoops(): void {
+  const style = vscode.workspace.getConfiguration('cnf').get<LoopColorStyle>('loopColors', 'border');
+  const used = new Map<string, vscode.Range[]>();
+  for (const key of ext.loopColors.keys()) used.set(key, []);
+  const perEditor = new Map<vscode.TextEditor, Map<string, vscode.Range[]>>();
+  for (const editor of vscode.window.visibleTextEditors) {
+    if (editor.document.languageId !== 'cnf') continue;
+    const mine = new Map<string, vscode.Range[]>();
+    for (const [color, spans] of loopSpans(ext.statuses.get(editor.document.uri.toString()), style)) {
+      const key = `${style}:${color}`;
+      if (!ext.loopColors.has(key)) ext.loopColors.set(key, loopDecoration(style, color));
+      mine.set(key, spans.map((sp) => new vscode.Range(sp.startLine, 0, sp.endLine, 0)));
+    }
+    perEditor.set(editor, mine);
+  }
+  for (const [editor, mine] of perEditor) {
+    for (const [key, deco] of ext.loopColors) editor.setDecorations(deco, mine.get(key) ?? []);
+  }
+}
+
+function loopDecoration(style: LoopColorStyle, color: string): vscode.TextEditorDecorationType {
+  if (style === 'gutter') return vscode.window.createTextEditorDecorationType({ gutterIconPath: vscode.Uri.parse(gutterIcon(color)), gutterIconSize: 'contain' });
+  return vscode.window.createTextEditorDecorationType({ isWholeLine: true, borderWidth: '0 0 0 3px', borderStyle: 'solid', borderColor: color + 'b0' });
 }
 
 // completeArguments fills in [uri, definition] from the active editor when a command comes
@@ -204,22 +254,62 @@ async function show(command: string, args: unknown[], result: unknown): Promise<
 }
 
 function showClustering(uri: string, name: string, result: ClusteringResult): void {
-  const context = ext.context!;
   const key = `${uri}#${name}`;
-  let panel = ext.panels.get(key);
-  if (!panel) {
-    panel = vscode.window.createWebviewPanel('cnfClustering', `Clustering: ${name}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')],
-    });
-    ext.panels.set(key, panel);
-    panel.onDidDispose(() => ext.panels.delete(key));
-    const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview.js')).toString();
-    panel.webview.html = webviewHTML(result, script, panel.webview.cspSource, nonce());
-  } else {
-    void panel.webview.postMessage(updateMessage(result));
+  const open = ext.panels.get(key);
+  if (open) {
+    void open.panel.webview.postMessage(updateMessage(result));
+    open.panel.reveal(undefined, true);
+    return;
   }
-  panel.reveal(vscode.ViewColumn.Beside, true);
+  const panel = vscode.window.createWebviewPanel(clusteringView, `Clustering: ${name}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions());
+  setUpPanel(panel, { uri, name, result });
+}
+
+function webviewOptions(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(ext.context!.extensionUri, 'dist')] };
+}
+
+// setUpPanel gives a clustering view its page and its handlers.
+function setUpPanel(panel: vscode.WebviewPanel, state: ViewState): void {
+  const key = `${state.uri}#${state.name}`;
+  ext.panels.set(key, { panel, uri: state.uri, name: state.name });
+  panel.webview.options = webviewOptions();
+  panel.onDidDispose(() => { if (ext.panels.get(key)?.panel === panel) ext.panels.delete(key); });
+  panel.webview.onDidReceiveMessage((m: RevealMessage) => { if (m && m.type === 'reveal') void revealBinding(state.uri, m.name); });
+  const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(ext.context!.extensionUri, 'dist', 'webview.js')).toString();
+  panel.webview.html = webviewHTML(state, script, panel.webview.cspSource, nonce());
+}
+
+// restorePanel brings back a clustering view after a window reload: at once with the
+// clustering it showed, then with a fresh one once the server has analysed the document.
+async function restorePanel(panel: vscode.WebviewPanel, state: ViewState | undefined): Promise<void> {
+  if (!state || !state.uri || !state.name || !state.result) {
+    panel.dispose(); // nothing to show: better no view than an empty one
+    return;
+  }
+  panel.title = `Clustering: ${state.name}`;
+  setUpPanel(panel, state);
+  await ext.started;
+  try {
+    // The server analyses open documents: open it (without showing it) if the reload did not.
+    await vscode.workspace.openTextDocument(vscode.Uri.parse(state.uri));
+    await refresh(state.uri);
+  } catch (err) {
+    ext.output?.appendLine(`restoring the clustering of ${state.name}: ${err}`);
+  }
+}
+
+// revealBinding shows a binding in its document (a node clicked in the diagram).
+async function revealBinding(uri: string, name: string): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+  const symbols = (await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri)) ?? [];
+  const found = symbols.flatMap((s) => s.children).find((c) => c.name === name);
+  const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri);
+  const editor = await vscode.window.showTextDocument(doc, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+  if (found) {
+    editor.selection = new vscode.Selection(found.selectionRange.start, found.selectionRange.end);
+    editor.revealRange(found.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
 }
 
 function nonce(): string {
@@ -248,8 +338,7 @@ async function refresh(uri: string): Promise<void> {
   for (const v of ext.openViews) {
     if (new URLSearchParams(vscode.Uri.parse(v).query).get('uri') === uri) ext.contentChanged.fire(vscode.Uri.parse(v));
   }
-  for (const [key, panel] of ext.panels) {
-    const [u, name] = key.split('#');
+  for (const { panel, uri: u, name } of ext.panels.values()) {
     if (u !== uri || !ext.client) continue;
     try {
       const r = (await ext.client.sendRequest('workspace/executeCommand', { command: commands.showClustering, arguments: [u, name] })) as ClusteringResult;

@@ -5,6 +5,7 @@ export const commands = {
   showClustering: 'cnf.showClustering',
   showFusedProcess: 'cnf.showFusedProcess',
   showILP: 'cnf.showILP',
+  proveOptimal: 'cnf.proveOptimal',
 } as const;
 
 // Baselines are the loop counts of Table 1.1's other clusterings (cluster.Baselines).
@@ -24,6 +25,21 @@ export interface ClusterSummary {
   contracted: string[];
   scalars?: string[];
   external?: boolean;
+  loop?: number; // 1-based; absent for an external
+  color?: string; // the loop's colour (cluster.LoopColors)
+}
+
+// EdgeSummary is a fusion-preventing edge with its reasons (cluster.EdgeSummary).
+export interface EdgeSummary {
+  from: string;
+  to: string;
+  reasons: string[];
+}
+
+// Term is a word of the clustering's vocabulary (lsp/glossary.go).
+export interface Term {
+  line: string;
+  url: string;
 }
 
 // Summary is a definition's clustering (cluster.Summary).
@@ -37,6 +53,7 @@ export interface Summary {
   note?: string;
   clusters: ClusterSummary[];
   baselines: Baselines;
+  fusionPreventing?: EdgeSummary[];
 }
 
 // ClusteringResult is what cnf.showClustering returns.
@@ -44,6 +61,7 @@ export interface ClusteringResult {
   function: string;
   dot: string;
   summary: Summary;
+  terms?: Record<string, Term>;
 }
 
 // TextResult is what cnf.showFusedProcess and cnf.showILP return.
@@ -60,6 +78,17 @@ export interface DefinitionStatus {
   loops: number;
   optimal: boolean;
   baselines: Baselines;
+  bindings?: BindingLoop[];
+}
+
+// BindingLoop places a binding that runs in a loop on the current text (lines 0-based,
+// inclusive), with the loop's number and colour.
+export interface BindingLoop {
+  name: string;
+  startLine: number;
+  endLine: number;
+  loop: number;
+  color: string;
 }
 
 // Status says where the analysis of a document stands: "parsed" (its syntax and size

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { clusterList, escapeHTML, summaryLine, webviewHTML, Summary } from '../../src/view';
+import { clusterList, escapeHTML, loopItems, preventingItems, summaryHTML, summaryLine, webviewHTML, Summary } from '../../src/view';
 
 const normalize2: Summary = {
   name: 'normalize2', loops: 2, objective: 51, optimal: true,
@@ -26,13 +26,34 @@ test('clusters are described loop by loop, externals apart', () => {
   ]);
 });
 
-test('the page escapes program text and carries the DOT for the bundled renderer', () => {
-  const html = webviewHTML({ function: 'f<x>', dot: 'digraph "a" { "n:x" -> "n:y" }', summary: { ...normalize2, name: 'f<x>' } }, 'vscode-resource:/dist/webview.js', 'vscode-resource:', 'N0NCE');
-  assert.ok(html.includes('f&lt;x&gt;: 2 loops'));
+test('the page escapes program text and carries the state for the bundled renderer', () => {
+  const result = { function: 'f<x>', dot: 'digraph "a" { "n:x" -> "n:y" }', summary: { ...normalize2, name: 'f<x>' } };
+  const html = webviewHTML({ uri: 'file:///a.cnf', name: 'f<x>', result }, 'vscode-resource:/dist/webview.js', 'vscode-resource:', 'N0NCE');
+  assert.ok(html.includes('<title>Clustering of f&lt;x&gt;</title>'));
   assert.ok(!html.includes('<x>'));
-  assert.ok(html.includes('data-dot="digraph &quot;a&quot; { &quot;n:x&quot; -&gt; &quot;n:y&quot; }"'));
+  const state = /data-state="([^"]*)"/.exec(html)![1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  assert.deepEqual(JSON.parse(state), { uri: 'file:///a.cnf', name: 'f<x>', result });
   assert.ok(html.includes('<script nonce="N0NCE" src="vscode-resource:/dist/webview.js">'));
   assert.ok(html.includes("script-src 'nonce-N0NCE'"));
+  assert.ok(html.includes('id="fit"') && html.includes('id="legend"'), 'toolbar and legend');
+  // Fusion-preventing edges are the theme's red, overriding the foreground colour of edges.
+  assert.match(html, /\.edge\.preventing path \{ stroke: var\(--vscode-charts-red\)/);
+});
+
+test('terms in the summary link to their explanation, with the line on hover', () => {
+  const terms = { objective: { line: 'what the ILP minimises', url: 'https://x/docs/language.md#objective' } };
+  const html = summaryHTML(normalize2, terms);
+  assert.ok(html.includes('<a class="term" href="https://x/docs/language.md#objective" title="what the ILP minimises">objective</a> 51'));
+  assert.ok(html.includes('unfused 5'), 'a term without an entry stays plain');
+  assert.equal(summaryHTML(normalize2, undefined).replace(/<[^>]+>/g, ''), summaryLine(normalize2));
+});
+
+test('loops carry their colour; preventing edges their reasons', () => {
+  const coloured = { ...normalize2, clusters: normalize2.clusters.map((c, i) => ({ ...c, loop: i + 1, color: ['#4e79a7', '#f28e2b'][i] })),
+    fusionPreventing: [{ from: 'sum1', to: 'ys1', reasons: ['sum1 is a fold'] }] };
+  assert.ok(loopItems(coloured).includes('<span class="swatch" style="background:#4e79a7"></span>loop 1: sum1'));
+  assert.equal(preventingItems(coloured), '<li><b>sum1 → ys1</b>: sum1 is a fold</li>');
+  assert.equal(preventingItems(normalize2), '');
 });
 
 test('escapeHTML', () => {
