@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/syntax/gen"
 )
 
@@ -236,5 +237,52 @@ func TestForcedSolvesRemembered(t *testing.T) {
 				t.Errorf("%s: explained by a move, not by the remembered re-solve: %s", nd.Name, x.Reason())
 			}
 		}
+	}
+}
+
+// Fusion is reused when nothing it depends on changed (a comment, the layout): the same
+// processes, attached to the new analysis's clusters (whose bindings carry the new text's
+// positions). An edit inside a worker fuses again, and the process shows the new worker.
+func TestFusionReusedOnlyWhenBindingsUnchanged(t *testing.T) {
+	e := NewEngine(Config{})
+	ctx := context.Background()
+	first, err := e.Load("n.cnf", []byte(normalize2), 1).Def(ctx, "normalize2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := "-- a comment that moves every line\n" + normalize2
+	second, err := e.Load("n.cnf", []byte(moved), 2).Def(ctx, "normalize2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range second.Fused {
+		if f.Cluster != second.Report.Ours.Clusters[i] {
+			t.Fatalf("loop %d: the fused loop is attached to another analysis's cluster", i)
+		}
+		if f.Process == nil || f.Process != first.Fused[i].Process {
+			t.Errorf("loop %d fused again after a comment", i)
+		}
+		if at := f.Cluster.Nodes[0].Binding.Names[0].Start; int(at) < len("-- a comment that moves every line\n") {
+			t.Errorf("loop %d: its binding is at offset %d of the old text", i, at)
+		}
+	}
+	worker := strings.Replace(normalize2, "map (/ sum1) xs", "map (/ (sum1 + 7)) xs", 1)
+	third, err := e.Load("n.cnf", []byte(worker), 3).Def(ctx, "normalize2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shows bool
+	for i, f := range third.Fused {
+		if f.Process == first.Fused[i].Process && strings.Contains(strings.Join(f.Cluster.Names(), ","), "ys1") {
+			t.Errorf("loop %d (with ys1) not fused again after its worker changed", i)
+		}
+		var b strings.Builder
+		if f.Process != nil {
+			fuse.WriteReadable(&b, f.Process)
+		}
+		shows = shows || strings.Contains(b.String(), "sum1 + 7")
+	}
+	if !shows {
+		t.Error("no process shows the new worker")
 	}
 }

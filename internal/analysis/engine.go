@@ -28,6 +28,7 @@ type Engine struct {
 	cfg   Config
 	slots *slots
 	cache *decisions
+	fused *fusions
 }
 
 // MaxCached bounds the clusterings an engine remembers.
@@ -35,7 +36,7 @@ const MaxCached = 512
 
 // NewEngine makes an engine that runs at most one solve per core at a time.
 func NewEngine(cfg Config) *Engine {
-	return &Engine{cfg: cfg, slots: newSlots(runtime.NumCPU()), cache: newDecisions(MaxCached)}
+	return &Engine{cfg: cfg, slots: newSlots(runtime.NumCPU()), cache: newDecisions(MaxCached), fused: newFusions(MaxCached)}
 }
 
 // SetConfig changes the configuration of later analyses (the server's settings).

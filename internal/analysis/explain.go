@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/cnf-tools/cnf/fuse"
-
 	"github.com/cnf-tools/cnf/cluster"
 )
 
@@ -104,5 +102,5 @@ func (f *File) Prove(ctx context.Context, name string) (*Def, error) {
 	}
 	rep := cluster.NewReport(d.Report.Graph, ours, d.Report.Megiddo)
 	f.engine.cache.put(f.Name+"\x00"+name, entry{key: d.key, limit: cluster.NoTimeLimit, ours: ours.Decision(), megiddo: d.Report.Megiddo.Decision()})
-	return &Def{Name: name, Sizes: d.Sizes, Report: rep, key: d.key, Fused: fuse.FuseClusters(ours.Clustering, fuse.MaxStates)}, nil
+	return &Def{Name: name, Sizes: d.Sizes, Report: rep, key: d.key, Fused: f.engine.fuse(d.key, d.Sizes.Func, ours.Clustering)}, nil
 }

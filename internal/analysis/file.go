@@ -149,7 +149,7 @@ func (f *File) compute(ctx context.Context, name string) (*Def, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, key: key, Fused: fuse.FuseClusters(rep.Ours.Clustering, fuse.MaxStates)}, nil
+	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, key: key, Fused: f.engine.fuse(key, sizes.Func, rep.Ours.Clustering)}, nil
 }
 
 // cluster finds a definition's clustering and baselines: from the cache when the graph has
