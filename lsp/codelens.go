@@ -73,13 +73,7 @@ const firstLensWait = 250 * time.Millisecond
 // is clustered, after the answer that preceded it has gone out (an editor may ignore a refresh
 // that arrives while its request is in flight).
 func (s *Server) refreshWhenClustered(uri string) {
-	s.mu.Lock()
-	d := s.docs[uri]
-	var clustered chan struct{}
-	if d != nil && d.cur != nil {
-		clustered = d.cur.clustered
-	}
-	s.mu.Unlock()
+	clustered := s.clusteredChan(uri)
 	if clustered == nil {
 		return
 	}

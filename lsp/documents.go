@@ -284,6 +284,17 @@ func (s *Server) view(ctx context.Context, uri string) (*view, error) {
 	}
 }
 
+// clusteredChan is the channel closed once the current version of a document is clustered (or
+// superseded); nil for a document not open.
+func (s *Server) clusteredChan(uri string) chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d := s.docs[uri]; d != nil && d.cur != nil {
+		return d.cur.clustered
+	}
+	return nil
+}
+
 // clusteredView is view, but for a document never clustered it first waits (at most limit) for
 // the clustering of its current version. A request that arrives before the first clustering so
 // gets the complete answer, rather than an empty one followed by a refresh that an editor may
@@ -297,13 +308,7 @@ func (s *Server) clusteredView(ctx context.Context, uri string, limit time.Durat
 		if err != nil || vw == nil || vw.good != nil {
 			return vw, err
 		}
-		s.mu.Lock()
-		d := s.docs[uri]
-		var clustered chan struct{}
-		if d != nil && d.cur != nil {
-			clustered = d.cur.clustered
-		}
-		s.mu.Unlock()
+		clustered := s.clusteredChan(uri)
 		if clustered == nil {
 			return vw, nil
 		}
