@@ -3,6 +3,7 @@ module github.com/cnf-tools/cnf
 go 1.26.0
 
 require (
+	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/lanl/highs v1.0.0
 	github.com/rogpeppe/go-internal v1.16.0
 	go.lsp.dev/jsonrpc2 v0.10.0

@@ -18,7 +18,7 @@ func init() {
 	)
 	register(&command{
 		name:    "cluster",
-		args:    "[--json] [--explain] [--time-limit D] FILE...",
+		args:    "[--json] [--explain] [--time-limit DURATION] FILE...",
 		summary: "find the optimal clustering of each definition into loops (ILP, HiGHS), with baselines",
 		flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print JSON")

@@ -15,10 +15,10 @@ func init() {
 	)
 	register(&command{
 		name:    "dot",
-		args:    "FILE [--function NAME] [--time-limit D]",
+		args:    "FILE [--function NAME] [--time-limit DURATION]",
 		summary: "print the optimal clustering as a Graphviz diagram",
 		flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&function, "function", "", "the definition (needed when the file has several)")
+			fs.StringVar(&function, "function", "", "the definition, by `NAME` (needed when the file has several)")
 			timeLimitFlag(fs, &limit, "time limit of the definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {

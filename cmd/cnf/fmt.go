@@ -7,30 +7,43 @@ import (
 	"fmt"
 	"os"
 
+	udiff "github.com/aymanbagabas/go-udiff"
+
 	"github.com/cnf-tools/cnf/syntax"
 )
 
+// fmtMode is what cnf fmt does with each file, as gofmt's flags choose.
+type fmtMode struct {
+	write bool // -w: rewrite the file
+	list  bool // -l: print the names of the files whose layout differs
+	diff  bool // -d: print a unified diff of each
+	check bool // --check: like -l, and exit 1 if any differs (for CI)
+}
+
 func init() {
-	var write bool
+	var m fmtMode
 	register(&command{
 		name:    "fmt",
-		args:    "[-w] FILE...",
-		summary: "print programs in canonical layout (or rewrite the files with -w)",
+		args:    "[-w] [-l] [-d] [--check] FILE|DIR...",
+		summary: "print programs in canonical layout (or rewrite, list or diff them; directories: every .cnf under them)",
 		flags: func(fs *flag.FlagSet) {
-			fs.BoolVar(&write, "w", false, "write the result back to each file instead of printing it")
+			fs.BoolVar(&m.write, "w", false, "write the result back to each file instead of printing it")
+			fs.BoolVar(&m.list, "l", false, "print the name of each file whose layout differs from cnf fmt's")
+			fs.BoolVar(&m.diff, "d", false, "print a unified diff of each file whose layout differs")
+			fs.BoolVar(&m.check, "check", false, "print the name of each file whose layout differs, and exit with status 1 if any does")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
-			return runFmt(ctx, e, args, write)
+			return runFmt(ctx, e, args, m)
 		},
 	})
 }
 
 // runFmt formats each file in turn. A file that cannot be read, parsed or written is reported
 // and the others are still formatted; the exit status is the worst seen (2 for I/O, 1 for
-// programs with errors).
-func runFmt(ctx context.Context, e *env, paths []string, write bool) int {
-	if len(paths) == 0 {
-		e.errorf("fmt: no files given (usage: cnf fmt [-w] FILE...)")
+// programs with errors or, with --check, a file whose layout differs).
+func runFmt(ctx context.Context, e *env, args []string, m fmtMode) int {
+	if len(args) == 0 {
+		e.errorf("fmt: no files given (usage: cnf fmt [-w] [-l] [-d] [--check] FILE|DIR...)")
 		return exitUsage
 	}
 	code := exitOK
@@ -39,13 +52,17 @@ func runFmt(ctx context.Context, e *env, paths []string, write bool) int {
 			code = c
 		}
 	}
+	paths, ok := expandPaths(e, args)
+	if !ok {
+		worst(exitUsage)
+	}
 	printed := 0
 	for _, path := range paths {
 		if ctx.Err() != nil {
 			e.errorf("fmt: interrupted")
 			return exitUsage
 		}
-		if write && path != "-" {
+		if m.write && path != "-" {
 			// Never block on a FIFO or a device, and never replace one.
 			if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
 				e.errorf("fmt: %s is not a regular file", path)
@@ -67,14 +84,29 @@ func runFmt(ctx context.Context, e *env, paths []string, write bool) int {
 			continue
 		}
 		out := syntax.Format(f)
-		if write {
-			if bytes.Equal(out, s.src) || s.path == "<stdin>" {
+		differs := !bytes.Equal(out, s.src)
+		if m.list || m.check {
+			if differs {
+				fmt.Fprintln(e.stdout, s.path)
+				if m.check {
+					worst(exitProblems)
+				}
+			}
+		}
+		if m.diff && differs {
+			fmt.Fprint(e.stdout, udiff.Unified(s.path+".orig", s.path, string(s.src), string(out)))
+		}
+		if m.write {
+			if !differs || s.path == "<stdin>" {
 				continue
 			}
 			if err := replaceFile(s.path, out); err != nil {
 				e.errorf("fmt: %v", err)
 				worst(exitUsage)
 			}
+			continue
+		}
+		if m.list || m.check || m.diff {
 			continue
 		}
 		if len(paths) > 1 {

@@ -21,10 +21,10 @@ func init() {
 	)
 	register(&command{
 		name:    "fuse",
-		args:    "[--function NAME] [--listing] [--notes] [--time-limit D] FILE...",
+		args:    "[--function NAME] [--listing] [--notes] [--time-limit DURATION] FILE...",
 		summary: "print the fused process of every loop of the optimal clustering",
 		flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&function, "function", "", "only this definition (every definition without it)")
+			fs.StringVar(&function, "function", "", "only the definition `NAME` (every definition without it)")
 			fs.BoolVar(&listing, "listing", false, "print processes as the thesis's Listing 4.4 does (joint labels as state names)")
 			fs.BoolVar(&notes, "notes", false, "with the listing, show under each instruction its joint source labels and the fusion rule (implies --listing)")
 			timeLimitFlag(fs, &limit, "time limit of each definition's clustering")

@@ -26,12 +26,12 @@ func init() {
 		args:    "[--bindings N] [--seed S] [--name NAME] [--no-externals] [--thesis] [--shape SHAPE]",
 		summary: "write a random valid program (for tests and benchmarks)",
 		flags: func(fs *flag.FlagSet) {
-			fs.IntVar(&bindings, "bindings", 10, "number of bindings")
-			fs.Uint64Var(&seed, "seed", 1, "random seed: the same seed gives the same program")
-			fs.StringVar(&name, "name", "prog", "name of the definition")
+			fs.IntVar(&bindings, "bindings", 10, "`N`, the number of bindings")
+			fs.Uint64Var(&seed, "seed", 1, "random seed `S`: the same seed gives the same program")
+			fs.StringVar(&name, "name", "prog", "`NAME` of the definition")
 			fs.BoolVar(&noExternals, "no-externals", false, "leave out external bindings")
 			fs.BoolVar(&thesis, "thesis", false, "only the combinators of the thesis (no scans, slices, append, length, ...)")
-			fs.StringVar(&shape, "shape", "", "the second generator's `shape`: "+strings.Join(gen.Shapes, ", ")+" (the classic mix without it)")
+			fs.StringVar(&shape, "shape", "", "the second generator's `SHAPE`: "+strings.Join(gen.Shapes, ", ")+" (the classic mix without it)")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			if len(args) > 0 {

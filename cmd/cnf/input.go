@@ -3,7 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/cnf-tools/cnf/syntax"
 )
@@ -14,12 +17,13 @@ type source struct {
 	src  []byte
 }
 
-// readSources reads the named files ("-" is standard input). It reports every unreadable file
-// and returns ok = false if there was one.
+// readSources reads the named files ("-" is standard input); a directory stands for the .cnf
+// files under it (expandPaths). It reports every unreadable file and returns ok = false if
+// there was one.
 func readSources(e *env, paths []string) ([]source, bool) {
-	ok := true
+	expanded, ok := expandPaths(e, paths)
 	var out []source
-	for _, p := range paths {
+	for _, p := range expanded {
 		var (
 			data []byte
 			err  error
@@ -36,6 +40,41 @@ func readSources(e *env, paths []string) ([]source, bool) {
 			continue
 		}
 		out = append(out, source{path: p, src: data})
+	}
+	return out, ok
+}
+
+// expandPaths replaces each directory by the .cnf files under it, recursively, in lexical
+// order, leaving out files and directories whose names start with "." (as gofmt does with
+// ./...); other paths stay as they are. It reports directories it cannot read.
+func expandPaths(e *env, paths []string) ([]string, bool) {
+	ok := true
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if p == "-" || err != nil || !st.IsDir() {
+			out = append(out, p) // reading it reports what is wrong
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if path != p && strings.HasPrefix(d.Name(), ".") {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.IsDir() && strings.HasSuffix(d.Name(), ".cnf") {
+				out = append(out, path)
+			}
+			return nil
+		})
+		if err != nil {
+			e.errorf("%v", err)
+			ok = false
+		}
 	}
 	return out, ok
 }

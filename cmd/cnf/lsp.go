@@ -16,14 +16,14 @@ func init() {
 	def := lsp.DefaultOptions()
 	register(&command{
 		name:    "lsp",
-		args:    "[--debounce D] [--time-limit D] [--rpc-trace FILE]",
+		args:    "[--debounce DELAY] [--time-limit DURATION] [--rpc-trace FILE]",
 		summary: "run the language server on standard input and output",
 		flags: func(fs *flag.FlagSet) {
 			debounce = def.Debounce
-			fs.Var(nonNegative{&debounce}, "debounce", "`delay` before clustering and fusion run after an edit")
+			fs.Var(nonNegative{&debounce}, "debounce", "`DELAY` before clustering and fusion run after an edit")
 			limit = def.TimeLimit
-			fs.Var(timeLimit{d: &limit, required: true}, "time-limit", "time limit of each ILP solve (a positive `duration`)")
-			fs.StringVar(&rpcTrace, "rpc-trace", "", "append a line per protocol message to FILE (for debugging editors)")
+			fs.Var(timeLimit{d: &limit, required: true}, "time-limit", "time limit of each ILP solve (a positive `DURATION`)")
+			fs.StringVar(&rpcTrace, "rpc-trace", "", "append a line per protocol message to `FILE` (for debugging editors)")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			opts := def

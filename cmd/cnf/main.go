@@ -184,6 +184,36 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Exit status: 0 success, 1 the programs have errors, 2 usage or I/O errors.")
 }
 
+// flagName is how the usage, the docs and the completions spell a flag: -w for a one-letter
+// flag, --json for the others (the flag package accepts both forms of each).
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// printFlags lists a command's flags as PrintDefaults does, spelt as flagName spells them.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		line := "  " + flagName(f.Name)
+		if arg != "" {
+			line += " " + arg
+		}
+		if len(line) <= 4 {
+			line += "\t"
+		} else {
+			line += "\n    \t"
+		}
+		line += strings.ReplaceAll(usage, "\n", "\n    \t")
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			line += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w, line)
+	})
+}
+
 func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: cnf %s %s\n\n%s\n", c.name, c.args, c.summary)
 	if fs == nil {
@@ -193,8 +223,7 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 		}
 	}
 	var b strings.Builder
-	fs.SetOutput(&b)
-	fs.PrintDefaults()
+	printFlags(&b, fs)
 	if b.Len() > 0 {
 		fmt.Fprintf(w, "\nFlags:\n%s", b.String())
 	}

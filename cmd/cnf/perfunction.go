@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -79,6 +80,10 @@ func definitionErrors(f *analysis.File, i int) []jsonDiagnostic {
 // oneFunction loads a file and picks the definition a command works on: the one named, or the
 // only one the file has. It reports problems itself and returns a non-zero exit code.
 func oneFunction(ctx context.Context, e *env, engine *analysis.Engine, cmd, path, name string) (*analysis.File, string, int) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		e.errorf("%s: %s is a directory: give one file", cmd, path)
+		return nil, "", exitUsage
+	}
 	sources, ok := readSources(e, []string{path})
 	if !ok {
 		return nil, "", exitUsage

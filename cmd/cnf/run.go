@@ -19,11 +19,11 @@ func init() {
 	)
 	register(&command{
 		name:    "run",
-		args:    "FILE --function NAME --arg xs=[1,2,3] --arg n=4 [--fused | --network]",
+		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network] [--time-limit DURATION]",
 		summary: "evaluate a definition on inputs: by the reference semantics, or loop by loop as fused processes",
 		flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&function, "function", "", "the definition to run (needed when the file has several)")
-			fs.Var(&args, "arg", "an input, name=value: integers, floats, True/False, tuples (1, 2), arrays [1, 2]; name=@FILE reads the value from a file, @- from standard input (repeatable)")
+			fs.StringVar(&function, "function", "", "the definition to run, by `NAME` (needed when the file has several)")
+			fs.Var(&args, "arg", "an input, `NAME=VALUE`: integers, floats, True/False, tuples (1, 2), arrays [1, 2]; name=@FILE reads the value from a file, @- from standard input (repeatable)")
 			fs.BoolVar(&fused, "fused", false, "run each loop of the optimal clustering as its fused process")
 			fs.BoolVar(&network, "network", false, "run each loop of the optimal clustering as its unfused process network")
 			timeLimitFlag(fs, &limit, "time limit of the clustering (with --fused or --network)")
