@@ -122,6 +122,9 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		// No two bindings can share a loop: the unfused clustering is the only one.
 		return &Result{Clustering: best, Objective: best.Cost(), Optimal: true}, nil
 	}
+	if _, none := resolve(opts.Solver).(noSolver); none {
+		return withoutSolver(ctx, dctx, g, opts, best)
+	}
 	budget := opts.Budget.orDefault()
 	if size.Columns > budget.Columns || size.Rows > budget.Rows {
 		why := fmt.Sprintf("too large for the ILP (about %d variables and %d constraints; the budget is %d and %d)", size.Columns, size.Rows, budget.Columns, budget.Rows)
@@ -174,6 +177,33 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		res.Note = "the solver's time limit was reached: the best clustering found"
 	}
 	return res, nil
+}
+
+// NoSolverNote is the Note of a clustering found without an ILP solver, beyond what exhaustive
+// search can prove.
+const NoSolverNote = "no solver (--solver none, or a build without HiGHS and none of highs, glpsol or cbc on PATH): the greedy clustering"
+
+// withoutSolver clusters with no ILP solver: exhaustively (proven optimal) when the definition
+// is small enough, else the greedy clustering, not proven optimal; with pairs forced together
+// and too many bindings for exhaustive search, the unfused clustering as a fallback.
+func withoutSolver(ctx, dctx context.Context, g *Graph, opts Options, best *Clustering) (*Result, error) {
+	if len(g.Nodes) <= MaxExhaustive {
+		cl, err := exhaustive(dctx, g, opts.SameSizeOnly, opts.Together)
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case err == nil:
+			return &Result{Clustering: cl, Objective: cl.Cost(), Optimal: true}, nil
+		case dctx.Err() == nil:
+			return fallback(g, nil, fmt.Sprintf("no clustering satisfies the constraints (%v): showing the unfused clustering", err)), nil
+		case best != nil:
+			return notProven(best, nil, limitReached(opts)+" during the exhaustive search: the greedy clustering"), nil
+		}
+	}
+	if best == nil {
+		return fallback(g, nil, "no solver (--solver none, or a build without HiGHS and none of highs, glpsol or cbc on PATH): showing the unfused clustering"), nil
+	}
+	return notProven(best, nil, NoSolverNote), nil
 }
 
 // limitReached says what ended a solve early: its time limit, or Options.Stop.

@@ -1,6 +1,9 @@
 package cluster
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // MaxExhaustive is the largest graph Exhaustive accepts: Bell(10) = 115,975 partitions.
 const MaxExhaustive = 10
@@ -9,6 +12,12 @@ const MaxExhaustive = 10
 // of the nodes (pruned by pairwise compatibility), keeping those Validate accepts, and
 // minimising Cost, the same objective. It is the reference the ILP is tested against.
 func Exhaustive(g *Graph, sameSizeOnly bool) (*Clustering, error) {
+	return exhaustive(context.Background(), g, sameSizeOnly, nil)
+}
+
+// exhaustive is Exhaustive with pairs of nodes forced into one cluster, stopping with the
+// context's error when it ends.
+func exhaustive(ctx context.Context, g *Graph, sameSizeOnly bool, together [][2]int) (*Clustering, error) {
 	n := len(g.Nodes)
 	if n > MaxExhaustive {
 		return nil, fmt.Errorf("exhaustive search handles at most %d bindings, not %d", MaxExhaustive, n)
@@ -32,7 +41,12 @@ func Exhaustive(g *Graph, sameSizeOnly bool) (*Clustering, error) {
 	var rec func(k, blocks int)
 	rec = func(k, blocks int) {
 		if k == n {
-			if len(Validate(g, labels, sameSizeOnly)) > 0 {
+			for _, p := range together {
+				if labels[p[0]] != labels[p[1]] {
+					return
+				}
+			}
+			if ctx.Err() != nil || len(Validate(g, labels, sameSizeOnly)) > 0 {
 				return
 			}
 			cl, err := NewClustering(g, labels)
@@ -63,6 +77,9 @@ func Exhaustive(g *Graph, sameSizeOnly bool) (*Clustering, error) {
 		}
 	}
 	rec(0, 0)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if best == nil {
 		return nil, fmt.Errorf("no valid clustering: not even the unfused one")
 	}

@@ -17,6 +17,9 @@ import (
 // the thesis mix, seed 5, docs/performance.md). Without the interrupt it would return the
 // time limit's best solution after 60 s.
 func TestCancelInterruptsHiGHS(t *testing.T) {
+	if !Linked() {
+		t.Skip("in-process HiGHS is not linked without cgo")
+	}
 	if testing.Short() {
 		t.Skip("builds a 200-binding model")
 	}

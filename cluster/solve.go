@@ -45,10 +45,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 		sol.Values[i] = restValue(v)
 		sol.Objective += v.Cost * sol.Values[i]
 	}
-	solver := opts.Solver
-	if solver == nil {
-		solver = DefaultSolver
-	}
+	solver := resolve(opts.Solver)
 	deadline := time.Time{}
 	if opts.TimeLimit > 0 {
 		deadline = start.Add(opts.TimeLimit)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os/exec"
+	"strings"
 
 	"github.com/cnf-tools/cnf/cluster/internal/highs"
 )
@@ -18,8 +20,90 @@ type Solver interface {
 }
 
 // DefaultSolver is HiGHS, linked in (see package cluster/internal/highs), given the model's
-// columns in the model's order (π, then c, then x).
-var DefaultSolver Solver = highsSolver{}
+// columns in the model's order (π, then c, then x). In a build without cgo (Linked is false)
+// it is what SolverNamed("auto") finds: a solver executable on PATH, or NoSolver.
+var DefaultSolver Solver = defaultSolver{}
+
+type defaultSolver struct{}
+
+func (defaultSolver) Name() string { return resolve(nil).Name() }
+func (defaultSolver) Solve(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error) {
+	return resolve(nil).Solve(ctx, m, opts)
+}
+
+// Linked says whether HiGHS is linked into this build (it is not in a build without cgo).
+func Linked() bool { return highs.Version() != "" }
+
+// SolverNames are the values of --solver, "auto" first.
+var SolverNames = []string{"auto", "highs", "glpk", "cbc", "none"}
+
+// NoSolver clusters without an ILP solver: a definition of at most MaxExhaustive bindings by
+// exhaustive search (proven optimal), a larger one greedily, labelled "not proven optimal: no
+// solver". It is what SolverNamed gives for "none", and for "auto" when HiGHS is not linked
+// and no solver executable is found.
+var NoSolver Solver = noSolver{}
+
+type noSolver struct{}
+
+func (noSolver) Name() string { return "no solver" }
+func (noSolver) Solve(context.Context, *Model, SolveOptions) (*Solution, error) {
+	return nil, errors.New("no ILP solver: HiGHS is not linked into this build and no solver was found")
+}
+
+// SolverNamed is the solver --solver NAME names:
+//   - auto: HiGHS in this process when linked, else the first of the highs, glpsol and cbc
+//     executables on PATH, else NoSolver;
+//   - highs: HiGHS in this process when linked, else the highs executable;
+//   - glpk, cbc: glpsol or cbc, which must be on PATH;
+//   - none: NoSolver.
+//
+// A nil Solver with a nil error means the default: in-process HiGHS, which callers may race in
+// two column orders (LPOrderSolver).
+func SolverNamed(name string) (Solver, error) {
+	switch name {
+	case "auto", "":
+		if Linked() {
+			return nil, nil
+		}
+		for _, k := range externalKinds {
+			if path, err := exec.LookPath(k.exec); err == nil {
+				return externalSolver{kind: k.kind, path: path}, nil
+			}
+		}
+		return NoSolver, nil
+	case "none":
+		return NoSolver, nil
+	case "highs":
+		if Linked() {
+			return nil, nil
+		}
+	}
+	for _, k := range externalKinds {
+		if k.flag != name {
+			continue
+		}
+		path, err := exec.LookPath(k.exec)
+		if err != nil {
+			return nil, fmt.Errorf("--solver %s needs %s on PATH: %w", name, k.exec, err)
+		}
+		return externalSolver{kind: k.kind, path: path}, nil
+	}
+	return nil, fmt.Errorf("unknown solver %q: one of %s", name, strings.Join(SolverNames, ", "))
+}
+
+// resolve is the solver that solves for s: s itself, unless it is nil or DefaultSolver, which
+// stand for in-process HiGHS when linked and else for what SolverNamed("auto") finds. It is
+// never DefaultSolver.
+func resolve(s Solver) Solver {
+	if s != nil && s != DefaultSolver {
+		return s
+	}
+	if Linked() {
+		return highsSolver{}
+	}
+	auto, _ := SolverNamed("auto")
+	return auto
+}
 
 // LPOrderSolver is HiGHS given the columns in the order the LP file (WriteLP) has them, as the
 // highs command reads it: the costed columns first. HiGHS's search depends on the order, and

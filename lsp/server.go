@@ -12,6 +12,7 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/internal/analysis"
 )
 
@@ -28,6 +29,9 @@ type Options struct {
 	Debounce time.Duration
 	// TimeLimit bounds the clustering of each definition.
 	TimeLimit time.Duration
+	// Solver solves the clustering ILP (cnf lsp --solver); nil: in-process HiGHS when linked,
+	// else what cluster.SolverNamed("auto") finds.
+	Solver cluster.Solver
 	// FusionDiagnostics is the severity of fusion-preventing-edge diagnostics: "information",
 	// "hint" (the default: subtle dots, so a correct program shows no squiggles) or "off".
 	FusionDiagnostics string
@@ -90,7 +94,7 @@ func NewServer(rwc io.ReadWriteCloser, logw io.Writer, opts Options) *Server {
 		stream:   st,
 		log:      log.New(logw, "cnf lsp: ", log.LstdFlags|log.Lmicroseconds),
 		routes:   routes(),
-		engine:   analysis.NewEngine(analysis.Config{TimeLimit: opts.TimeLimit}),
+		engine:   analysis.NewEngine(analysis.Config{TimeLimit: opts.TimeLimit, Solver: opts.Solver}),
 		opts:     opts,
 		docs:     map[string]*document{},
 		inflight: map[string]context.CancelFunc{},

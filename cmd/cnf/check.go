@@ -37,7 +37,7 @@ func runCheck(e *env, paths []string, asJSON bool) int {
 		Files   []jsonFile `json:"files"`
 	}{Version: jsonVersion(), Files: []jsonFile{}}
 	code := exitOK
-	engine := newEngine(0)
+	engine := frontEngine()
 	for _, s := range sources {
 		prog := engine.Load(s.path, s.src, 0).Prog
 		file := prog.Syntax.File

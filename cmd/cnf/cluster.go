@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/internal/analysis"
@@ -14,19 +13,19 @@ import (
 func init() {
 	var (
 		asJSON, explain bool
-		limit           time.Duration
+		solve           solving
 	)
 	register(&command{
 		name:    "cluster",
-		args:    "[--json] [--explain] [--time-limit DURATION] FILE...",
+		args:    "[--json] [--explain] [--time-limit DURATION] [--solver SOLVER] FILE...",
 		summary: "find the optimal clustering of each definition into loops (ILP, HiGHS), with baselines",
 		flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print JSON")
 			fs.BoolVar(&explain, "explain", false, "say, for every binding, why it is not in each other loop")
-			timeLimitFlag(fs, &limit, "time limit of each definition's clustering")
+			solvingFlags(fs, &solve, "time limit of each definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
-			return runCluster(ctx, e, args, asJSON, explain, limit)
+			return runCluster(ctx, e, args, asJSON, explain, solve)
 		},
 	})
 }
@@ -52,8 +51,12 @@ type exclusion struct {
 	Reason string `json:"reason"`
 }
 
-func runCluster(ctx context.Context, e *env, paths []string, asJSON, explain bool, limit time.Duration) int {
-	return perFunction(e, newEngine(limit), "cluster", "[--json] FILE...", paths, asJSON, func(f *analysis.File, i int) (any, int, error) {
+func runCluster(ctx context.Context, e *env, paths []string, asJSON, explain bool, solve solving) int {
+	engine, err := newEngine(solve)
+	if err != nil {
+		return e.fail(exitUsage, "cluster", err)
+	}
+	return perFunction(e, engine, "cluster", "[--json] FILE...", paths, asJSON, func(f *analysis.File, i int) (any, int, error) {
 		name := f.Prog.Syntax.Funcs[i].Def.Name.Name
 		def, err := f.Def(ctx, name)
 		if errors.Is(err, analysis.ErrRejected) {

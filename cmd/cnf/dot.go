@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
 )
@@ -11,22 +10,26 @@ import (
 func init() {
 	var (
 		function string
-		limit    time.Duration
+		solve    solving
 	)
 	register(&command{
 		name:    "dot",
-		args:    "FILE [--function NAME] [--time-limit DURATION]",
+		args:    "FILE [--function NAME] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "print the optimal clustering as a Graphviz diagram",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition, by `NAME` (needed when the file has several)")
-			timeLimitFlag(fs, &limit, "time limit of the definition's clustering")
+			solvingFlags(fs, &solve, "time limit of the definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			if len(args) != 1 {
 				e.errorf("dot: give exactly one FILE")
 				return exitUsage
 			}
-			f, name, code := oneFunction(ctx, e, newEngine(limit), "dot", args[0], function)
+			engine, err := newEngine(solve)
+			if err != nil {
+				return e.fail(exitUsage, "dot", err)
+			}
+			f, name, code := oneFunction(ctx, e, engine, "dot", args[0], function)
 			if f == nil {
 				return code
 			}

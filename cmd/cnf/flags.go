@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
@@ -74,5 +76,37 @@ func (n nonNegative) Set(s string) error {
 		return fmt.Errorf("%s is negative", s)
 	}
 	*n.d = d
+	return nil
+}
+
+// solving is what the clustering commands take from the command line: --time-limit and
+// --solver.
+type solving struct {
+	limit  time.Duration
+	solver string
+}
+
+// solvingFlags declares --time-limit and --solver on fs.
+func solvingFlags(fs *flag.FlagSet, s *solving, what string) {
+	timeLimitFlag(fs, &s.limit, what)
+	s.solver = "auto"
+	fs.Var(solverName{&s.solver}, "solver", "the ILP `SOLVER`: auto (HiGHS in this process when linked, else the first of highs, glpsol, cbc on PATH, else none), highs, glpk, cbc, or none (exhaustive search up to 10 bindings, greedy beyond, not proven optimal)")
+}
+
+// solverName is the value of --solver: one of cluster.SolverNames.
+type solverName struct{ name *string }
+
+func (s solverName) String() string {
+	if s.name == nil {
+		return ""
+	}
+	return *s.name
+}
+
+func (s solverName) Set(v string) error {
+	if !slices.Contains(cluster.SolverNames, v) {
+		return fmt.Errorf("unknown solver %q: one of %s", v, strings.Join(cluster.SolverNames, ", "))
+	}
+	*s.name = v
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"time"
 
 	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/internal/analysis"
@@ -17,20 +16,23 @@ func init() {
 		function string
 		notes    bool
 		listing  bool
-		limit    time.Duration
+		solve    solving
 	)
 	register(&command{
 		name:    "fuse",
-		args:    "[--function NAME] [--listing] [--notes] [--time-limit DURATION] FILE...",
+		args:    "[--function NAME] [--listing] [--notes] [--time-limit DURATION] [--solver SOLVER] FILE...",
 		summary: "print the fused process of every loop of the optimal clustering",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "only the definition `NAME` (every definition without it)")
 			fs.BoolVar(&listing, "listing", false, "print processes as the thesis's Listing 4.4 does (joint labels as state names)")
 			fs.BoolVar(&notes, "notes", false, "with the listing, show under each instruction its joint source labels and the fusion rule (implies --listing)")
-			timeLimitFlag(fs, &limit, "time limit of each definition's clustering")
+			solvingFlags(fs, &solve, "time limit of each definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
-			engine := newEngine(limit)
+			engine, err := newEngine(solve)
+			if err != nil {
+				return e.fail(exitUsage, "fuse", err)
+			}
 			style := fuse.LoopsOptions{Listing: listing || notes, Notes: notes, Times: true, Externals: true}
 			if !style.Listing {
 				fmt.Fprint(e.stdout, fuse.ReadableHeader+"\n")

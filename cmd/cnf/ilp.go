@@ -25,7 +25,7 @@ func init() {
 				e.errorf("ilp: give exactly one FILE")
 				return exitUsage
 			}
-			f, name, code := oneFunction(ctx, e, newEngine(0), "ilp", args[0], function)
+			f, name, code := oneFunction(ctx, e, frontEngine(), "ilp", args[0], function)
 			if f == nil {
 				return code
 			}

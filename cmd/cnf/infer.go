@@ -19,7 +19,7 @@ func init() {
 			fs.BoolVar(&unicode, "unicode", false, "print schemes in the thesis's notation (∀, ∃, →, ×)")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
-			return perFunction(e, newEngine(0), "infer", "[--json] FILE...", args, asJSON, func(f *analysis.File, i int) (any, int, error) {
+			return perFunction(e, frontEngine(), "infer", "[--json] FILE...", args, asJSON, func(f *analysis.File, i int) (any, int, error) {
 				fn, r := f.Prog.Syntax.Funcs[i], f.Prog.Funcs[i]
 				if asJSON {
 					entry := inferJSON{Path: f.Name, Summary: infer.Summary{Name: fn.Def.Name.Name, Rejected: true}}

@@ -7,27 +7,35 @@ import (
 	"os"
 	"time"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/lsp"
 )
 
 func init() {
 	var debounce, limit time.Duration
-	var rpcTrace string
+	var rpcTrace, solver string
 	def := lsp.DefaultOptions()
 	register(&command{
 		name:    "lsp",
-		args:    "[--debounce DELAY] [--time-limit DURATION] [--rpc-trace FILE]",
+		args:    "[--debounce DELAY] [--time-limit DURATION] [--solver SOLVER] [--rpc-trace FILE]",
 		summary: "run the language server on standard input and output",
 		flags: func(fs *flag.FlagSet) {
 			debounce = def.Debounce
 			fs.Var(nonNegative{&debounce}, "debounce", "`DELAY` before clustering and fusion run after an edit")
 			limit = def.TimeLimit
 			fs.Var(timeLimit{d: &limit, required: true}, "time-limit", "time limit of each ILP solve (a positive `DURATION`)")
+			solver = "auto"
+			fs.Var(solverName{&solver}, "solver", "the ILP `SOLVER` (as for cnf cluster)")
 			fs.StringVar(&rpcTrace, "rpc-trace", "", "append a line per protocol message to `FILE` (for debugging editors)")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			opts := def
 			opts.Debounce, opts.TimeLimit = debounce, limit
+			s, err := cluster.SolverNamed(solver)
+			if err != nil {
+				return e.fail(exitUsage, "lsp", err)
+			}
+			opts.Solver = s
 			if rpcTrace != "" {
 				f, err := os.OpenFile(rpcTrace, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 				if err != nil {

@@ -6,15 +6,23 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-// newEngine is the analysis core of one command run (see package analysis).
-func newEngine(limit time.Duration) *analysis.Engine {
-	return analysis.NewEngine(analysis.Config{TimeLimit: limit})
+// frontEngine is the analysis core of a command that does not cluster (check, infer, ilp).
+func frontEngine() *analysis.Engine { return analysis.NewEngine(analysis.Config{}) }
+
+// newEngine is the analysis core of one command run (see package analysis). It fails when the
+// solver --solver names is not installed.
+func newEngine(s solving) (*analysis.Engine, error) {
+	solver, err := cluster.SolverNamed(s.solver)
+	if err != nil {
+		return nil, err
+	}
+	return analysis.NewEngine(analysis.Config{TimeLimit: s.limit, Solver: solver}), nil
 }
 
 // perFunction is the shared driver of the commands that report per definition (infer,

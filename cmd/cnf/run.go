@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"time"
 
 	"github.com/cnf-tools/cnf/fuse"
 )
@@ -15,18 +14,18 @@ func init() {
 		args     argList
 		fused    bool
 		network  bool
-		limit    time.Duration
+		solve    solving
 	)
 	register(&command{
 		name:    "run",
-		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network] [--time-limit DURATION]",
+		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "evaluate a definition on inputs: by the reference semantics, or loop by loop as fused processes",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to run, by `NAME` (needed when the file has several)")
 			fs.Var(&args, "arg", "an input, `NAME=VALUE`: integers, floats, True/False, tuples (1, 2), arrays [1, 2]; name=@FILE reads the value from a file, @- from standard input (repeatable)")
 			fs.BoolVar(&fused, "fused", false, "run each loop of the optimal clustering as its fused process")
 			fs.BoolVar(&network, "network", false, "run each loop of the optimal clustering as its unfused process network")
-			timeLimitFlag(fs, &limit, "time limit of the clustering (with --fused or --network)")
+			solvingFlags(fs, &solve, "time limit of the clustering (with --fused or --network)")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
 			if len(rest) != 1 {
@@ -37,7 +36,10 @@ func init() {
 				e.errorf("run: --fused and --network exclude each other")
 				return exitUsage
 			}
-			engine := newEngine(limit)
+			engine, err := newEngine(solve)
+			if err != nil {
+				return e.fail(exitUsage, "run", err)
+			}
 			f, name, code := oneFunction(ctx, e, engine, "run", rest[0], function)
 			if f == nil {
 				return code

@@ -15,7 +15,13 @@ func init() {
 		run: func(ctx context.Context, e *env, args []string) int {
 			solver := "HiGHS " + cluster.SolverVersion()
 			if cluster.SolverVersion() == "" {
-				solver = "no HiGHS: built without cgo"
+				solver = "no HiGHS: built without cgo; "
+				auto, _ := cluster.SolverNamed("auto")
+				if auto == cluster.NoSolver {
+					solver += "no highs, glpsol or cbc on PATH"
+				} else {
+					solver += "clusters with " + auto.Name()
+				}
 			}
 			fmt.Fprintf(e.stdout, "cnf %s (%s)\n", buildinfo.Version(), solver)
 			return exitOK

@@ -208,9 +208,10 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 // Megiddo and Sarkar's solve is done), also with the columns in the other order
 // (cluster.LPOrderSolver), within the same deadline: HiGHS's search depends on the order and
 // neither is better on every program. The first proven optimum wins and stops the other;
-// otherwise the better clustering. The solver the configuration names is not raced.
+// otherwise the better clustering. The solver the configuration names is not raced, nor is
+// the one a build without HiGHS finds (an executable, or none).
 func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster.Options, priority int64) (*cluster.Result, error) {
-	if opts.Solver != nil {
+	if opts.Solver != nil || !cluster.Linked() {
 		return e.solve(ctx, g, opts, priority)
 	}
 	release, err := e.slots.acquire(ctx, priority)
