@@ -21,10 +21,12 @@ step "no dead code (deadcode -test)"
 dead=$(go run golang.org/x/tools/cmd/deadcode@v0.52.0 -test ./...)
 if [ -n "$dead" ]; then echo "unreachable code:"; echo "$dead"; exit 1; fi
 
-step "solver executables for the build without cgo (glpsol, cbc; HiGHS's build installs highs)"
+step "solver executables for the build without cgo (glpsol, cbc; HiGHS's build installs highs), shells for the completion scripts"
 need=()
 command -v glpsol >/dev/null 2>&1 || need+=(glpk-utils)
 command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
+command -v zsh >/dev/null 2>&1 || need+=(zsh)
+command -v fish >/dev/null 2>&1 || need+=(fish)
 if [ ${#need[@]} -gt 0 ]; then
   sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq >/dev/null

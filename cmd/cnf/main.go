@@ -113,6 +113,9 @@ func run(ctx context.Context, args []string, e *env) int {
 	}
 	name := args[0]
 	switch name {
+	case completeCommand:
+		complete(e.stdout, args[1:])
+		return exitOK
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			if c := registry[args[1]]; c != nil {
