@@ -281,7 +281,7 @@ async function retype(page, text, replacement) {
 
   // The server under test is the bundled binary in this profile's extensions folder.
   // (cn[f]: so that the pattern does not match the shell that runs pkill.)
-  const serverPattern = `${rundir}/ext/.*/bin/cn[f] lsp`;
+  const serverPattern = `${rundir}/ext/.*/bin/.*/cn[f] lsp`;
   const notification = (text) => page.locator('.notification-toast', { hasText: text }).first();
 
   await step(page, 'a crashed server is reported with Restart Server', async () => {
@@ -357,6 +357,35 @@ async function retype(page, text, replacement) {
     const fitted = await size();
     if (fitted.svgW > fitted.viewW + 1 || fitted.svgH > fitted.viewH + 1) throw new Error(`Fit: ${JSON.stringify(fitted)}`);
     return `${labels}; width ${Math.round(first.svgW)} in ${first.viewW} (${first.zoom}); Ctrl+wheel ${zoomed.zoom}; Fit ${fitted.zoom}`;
+  });
+
+  await step(page, 'the walkthrough\'s example: CNF: Open an Example Program, analysed as an untitled file', async () => {
+    await palette(page, 'CNF: Open an Example Program');
+    await page.locator('.tabs-container .tab', { hasText: 'Untitled' }).first().waitFor({ timeout: 15000 });
+    await editorShows(page, 'loop 2', false, 30000);
+    return 'an untitled normalize2 with its loop hints';
+  });
+
+  await step(page, 'a combinator snippet: its example arguments as placeholders', async () => {
+    const last = page.locator('.editor-instance .view-line', { hasText: 'in  (ys1, ys2)' }).first();
+    await last.click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.type('      zs = fol');
+    await page.keyboard.press('Control+Space');
+    const row = page.locator('.suggest-widget .monaco-list-row', { has: page.locator('.codicon-symbol-snippet') }).filter({ hasText: 'fold' }).first();
+    await row.waitFor({ timeout: 10000 });
+    await row.click();
+    await page.keyboard.type('max');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('gts');
+    await page.keyboard.press('Escape');
+    const line = plain(await page.locator('.editor-instance .view-line', { hasText: 'zs' }).first().innerText());
+    if (!/zs\s*=\s*fold max 0 gts/.test(line)) throw new Error(`line: ${JSON.stringify(line)}`);
+    return line.trim();
   });
 
   await step(page, 'a window reload restores the diagrams', async () => {

@@ -44,7 +44,7 @@ server_setting=
 if [ -n "${E2E_RPC_TRACE:-}" ]; then
   cat >"$run/cnf-traced" <<SH
 #!/bin/sh
-exec "\$(ls -d "$run"/ext/*/bin/cnf | head -n 1)" "\$@" --rpc-trace "$E2E_RPC_TRACE"
+exec "\$(ls -d "$run"/ext/*/bin/*/cnf | head -n 1)" "\$@" --rpc-trace "$E2E_RPC_TRACE"
 SH
   chmod +x "$run/cnf-traced"
   server_setting="\"cnf.server.path\": \"$run/cnf-traced\","

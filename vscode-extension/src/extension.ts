@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, State, ErrorAction, CloseAction, StaticFeature, ClientCapabilities, FeatureState } from 'vscode-languageclient/node';
-import { findServer } from './server';
+import { bundledPath, findServer, installURL } from './server';
 import { ClusteringResult, TextResult, Status, commands, statusMethod, statusText } from './lsp_ext';
 import { updateMessage, webviewHTML, ViewState, RevealMessage } from './view';
 import { gutterIcon, loopSpans, LoopColorStyle } from './loopcolors';
@@ -48,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(fusedScheme, provider),
     vscode.workspace.registerTextDocumentContentProvider(ilpScheme, provider),
     vscode.commands.registerCommand('cnf.restartServer', () => restart()),
+    vscode.commands.registerCommand('cnf.openExample', () => openExample()),
     vscode.workspace.onDidCloseTextDocument((d) => {
       ext.openViews.delete(d.uri.toString());
       ext.statuses.delete(d.uri.toString());
@@ -57,7 +58,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.onDidChangeVisibleTextEditors(() => colourLoops()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('cnf.loopColors')) colourLoops();
+      if (e.affectsConfiguration('cnf.server.path')) void restart();
     }),
+    // Trusting the workspace makes cnf.server.path and PATH usable: start again with them.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => restart()),
     vscode.window.registerWebviewPanelSerializer(clusteringView, { deserializeWebviewPanel: (panel, state) => restorePanel(panel, state as ViewState | undefined) }),
     { dispose: () => { for (const d of ext.loopColors.values()) d.dispose(); } },
   );
@@ -92,16 +96,20 @@ async function start(): Promise<void> {
   const context = ext.context!;
   const config = vscode.workspace.getConfiguration('cnf');
   // A .vsix does not always keep the executable bit of the bundled server.
-  const bundled = vscode.Uri.joinPath(context.extensionUri, 'bin', 'cnf').fsPath;
+  const bundled = bundledPath(context.extensionPath, process.platform, process.arch);
   if (fs.existsSync(bundled) && !isExecutable(bundled)) {
     try { fs.chmodSync(bundled, 0o755); } catch (err) { ext.output!.appendLine(`cannot make ${bundled} executable: ${err}`); }
   }
-  const found = findServer(config.get<string>('server.path', ''), context.extensionPath, process.env.PATH || '', process.platform, isExecutable);
+  const machine = { platform: process.platform, arch: process.arch, envPath: process.env.PATH || '', trusted: vscode.workspace.isTrusted };
+  const found = findServer(config.get<string>('server.path', ''), context.extensionPath, machine, isExecutable);
   if ('error' in found) {
     setStatus('$(error) CNF', found.error);
-    const choice = await vscode.window.showErrorMessage(found.error, 'Restart Server', 'Open Settings');
+    const actions = found.install ? ['How to Install', 'Open Settings', 'Restart Server'] : machine.trusted ? ['Open Settings', 'Restart Server'] : ['Manage Workspace Trust'];
+    const choice = await vscode.window.showErrorMessage(found.error, ...actions);
+    if (choice === 'How to Install') await vscode.env.openExternal(vscode.Uri.parse(installURL));
     if (choice === 'Restart Server') await restart();
     if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'cnf.server.path');
+    if (choice === 'Manage Workspace Trust') await vscode.commands.executeCommand('workbench.trust.manage');
     return;
   }
   ext.output!.appendLine(`Starting ${found.command} lsp (${found.source})`);
@@ -156,6 +164,15 @@ async function start(): Promise<void> {
     const choice = await vscode.window.showErrorMessage(`The cnf language server could not start: ${err}`, 'Restart Server');
     if (choice === 'Restart Server') await restart();
   }
+}
+
+// openExample opens the walkthrough's example as an untitled document, so that the user can
+// edit it without touching the extension's own copy.
+async function openExample(): Promise<void> {
+  const file = vscode.Uri.joinPath(ext.context!.extensionUri, 'examples', 'normalize2.cnf');
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+  const doc = await vscode.workspace.openTextDocument({ language: 'cnf', content: text });
+  await vscode.window.showTextDocument(doc);
 }
 
 async function restart(): Promise<void> {
