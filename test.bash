@@ -85,6 +85,29 @@ fi
 step "VS Code extension end to end: the .vsix in code-server, driven by Playwright"
 (cd vscode-extension && e2e/run.sh cnf.vsix)
 
+step "release: archives, per-target and universal .vsix, checksums, the version stamped in"
+scripts/release.sh 9.8.7 >/dev/null
+rel=release/9.8.7
+(cd "$rel" && sha256sum --quiet -c SHA256SUMS)
+tar -xzf "$rel/cnf-9.8.7-linux-amd64.tar.gz" -C "$rel"
+"$rel/cnf-9.8.7-linux-amd64/cnf" version | grep -q '^cnf v9.8.7 .*(HiGHS ' || { echo "release cnf says: $("$rel/cnf-9.8.7-linux-amd64/cnf" version)" >&2; exit 1; }
+for t in linux-arm64 darwin-amd64 darwin-arm64; do
+  [ "$(tar -tzf "$rel/cnf-9.8.7-$t.tar.gz" | sort | tr '\n' ' ')" = "cnf-9.8.7-$t/ cnf-9.8.7-$t/CHANGELOG.md cnf-9.8.7-$t/LICENSE cnf-9.8.7-$t/README.md cnf-9.8.7-$t/cnf " ] || { echo "release: cnf-9.8.7-$t.tar.gz holds $(tar -tzf "$rel/cnf-9.8.7-$t.tar.gz")" >&2; exit 1; }
+done
+unzip -l "$rel/cnf-9.8.7-windows-amd64.zip" | grep -q 'cnf-9.8.7-windows-amd64/cnf.exe'
+for t in linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64 universal; do
+  manifest=$(unzip -p "$rel/cnf-9.8.7-$t.vsix" extension.vsixmanifest)
+  grep -q 'Version="9.8.7"' <<<"$manifest" || { echo "release: cnf-9.8.7-$t.vsix is not version 9.8.7" >&2; exit 1; }
+  servers=$(unzip -l "$rel/cnf-9.8.7-$t.vsix" | grep -oE 'extension/bin/[^ ]+' || true)
+  if [ "$t" = universal ]; then
+    [ -z "$servers" ] && ! grep -q TargetPlatform <<<"$manifest" || { echo "release: the universal .vsix bundles $servers" >&2; exit 1; }
+  else
+    exe=cnf; [ "$t" = win32-x64 ] && exe=cnf.exe
+    [ "$servers" = "extension/bin/$t/$exe" ] && grep -q "TargetPlatform=\"$t\"" <<<"$manifest" || { echo "release: cnf-9.8.7-$t.vsix bundles '$servers'" >&2; exit 1; }
+  fi
+done
+rm -rf "$rel"
+
 # Fuzz budgets are counts of executions, not durations: with a duration, Go before 1.27 can
 # fail a clean run with "context deadline exceeded" when the deadline races a worker's last
 # call (golang/go#75804, seen in CI). 300000 executions take about 25 s per target here.
