@@ -39,8 +39,7 @@ func init() {
 			if rpcTrace != "" {
 				f, err := os.OpenFile(rpcTrace, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 				if err != nil {
-					e.errorf("lsp: %v", err)
-					return 1
+					return e.fail(exitUsage, "lsp", err)
 				}
 				defer f.Close()
 				opts.RPCTrace = f
