@@ -84,6 +84,8 @@ fi
 
 step "VS Code extension end to end: the .vsix in code-server, driven by Playwright"
 (cd vscode-extension && e2e/run.sh cnf.vsix)
+step "VS Code extension end to end: the universal .vsix without cnf on PATH says how to install it"
+(cd vscode-extension && npm run package:universal --silent >/dev/null && E2E_CHECK=universal.js e2e/run.sh cnf-universal.vsix)
 
 step "release: archives, per-target and universal .vsix, checksums, the version stamped in"
 scripts/release.sh 9.8.7 >/dev/null
