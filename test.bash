@@ -7,6 +7,17 @@ source scripts/env.bash
 
 step() { printf '\n== %s\n' "$*"; }
 
+# need_tools COMMAND:PACKAGE...: installs with apt-get the Debian package of each command that is
+# not on PATH.
+need_tools() {
+  local need=() pair
+  for pair in "$@"; do command -v "${pair%%:*}" >/dev/null 2>&1 || need+=("${pair#*:}"); done
+  [ ${#need[@]} -gt 0 ] || return 0
+  local sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq >/dev/null
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+}
+
 step "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './node_modules/*'))
 if [ -n "$unformatted" ]; then echo "not gofmt-ed:"; echo "$unformatted"; exit 1; fi
@@ -22,16 +33,7 @@ dead=$(go run golang.org/x/tools/cmd/deadcode@v0.52.0 -test ./...)
 if [ -n "$dead" ]; then echo "unreachable code:"; echo "$dead"; exit 1; fi
 
 step "solver executables for the build without cgo (glpsol, cbc; HiGHS's build installs highs), shells for the completion scripts"
-need=()
-command -v glpsol >/dev/null 2>&1 || need+=(glpk-utils)
-command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
-command -v zsh >/dev/null 2>&1 || need+=(zsh)
-command -v fish >/dev/null 2>&1 || need+=(fish)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq >/dev/null
-  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+need_tools glpsol:glpk-utils cbc:coinor-cbc zsh:zsh fish:fish
 export CNF_REQUIRE_SOLVERS="glpsol cbc"
 if command -v highs >/dev/null 2>&1; then CNF_REQUIRE_SOLVERS+=" highs"; fi
 
@@ -62,15 +64,7 @@ step "property tests in depth (1000 random programs each)"
 go test -count=1 ./cluster ./infer ./fuse -run 'TestILPMatchesExhaustive|TestGeneratedProgramsInfer|TestThreeSemanticsAgree' -rapid.checks=1000
 
 step "the language server driven by real clients (vscode-languageserver-protocol, Neovim)"
-need=()
-command -v nvim >/dev/null 2>&1 || need+=(neovim)
-command -v node >/dev/null 2>&1 || need+=(nodejs)
-command -v npm >/dev/null 2>&1 || need+=(npm)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq >/dev/null
-  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+need_tools nvim:neovim node:nodejs npm:npm
 (cd lsp/clients/node && npm ci --no-audit --no-fund --silent)
 node lsp/clients/node/check.js bin/cnf examples
 CNF=bin/cnf FILE=examples/normalize2.cnf timeout 120 nvim --headless -u NONE -i NONE -c 'luafile lsp/clients/nvim/check.lua'

@@ -11,9 +11,7 @@
 // every step go to OUTDIR.
 // Usage: node check.js URL OUTDIR RUNDIR
 'use strict';
-const { chromium } = require('playwright-core');
-const fs = require('fs');
-const os = require('os');
+const { openWorkbench } = require('./browser');
 const path = require('path');
 
 // RUNDIR is code-server's profile: check.js edits its settings and kills the server it started.
@@ -89,15 +87,7 @@ async function retype(page, text, replacement) {
 }
 
 (async () => {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cnf-pw-'));
-  const ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', headless: true, viewport: { width: 1400, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const page = ctx.pages()[0] || (await ctx.newPage());
-  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90000 });
-  await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+  const { page, close } = await openWorkbench(url);
   log('workbench loaded');
 
   await step(page, 'open normalize2.cnf with a single click', async () => {
@@ -398,8 +388,7 @@ async function retype(page, text, replacement) {
     return `normalize2: ${loops} loops drawn again`;
   });
 
-  await ctx.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  await close();
   console.log(`e2e: ${passed} passed, ${failed} failed`);
   process.exit(failed === 0 ? 0 : 1);
 })().catch((e) => {

@@ -4,13 +4,11 @@
 // when a command-less copy (VS Code's CodeLensCache, rendered again whenever any extension
 // registers a code lens provider) around the click. Run: E2E_CHECK=lens-clicks.js e2e/run.sh
 'use strict';
-const { chromium } = require('playwright-core');
-const fs = require('fs'); const os = require('os'); const path = require('path');
+const path = require('path');
+const { openWorkbench } = require('./browser');
 const [url, outdir] = process.argv.slice(2);
 (async () => {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cnf-pw-'));
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, viewport: { width: 1400, height: 900 }, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-  const page = ctx.pages()[0] || (await ctx.newPage());
+  const { page, close } = await openWorkbench(url);
   let ok = 0, n = Number(process.env.TRIALS || 8);
   for (let i = 0; i < n; i++) {
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90000 });
@@ -49,6 +47,6 @@ const [url, outdir] = process.argv.slice(2);
     await page.waitForTimeout(1500);
   }
   console.log(`lens first clicks: ${ok} of ${n} worked`);
-  await ctx.close();
+  await close();
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -2,15 +2,11 @@
 // file brings the message that says how to install cnf, with its buttons. Run:
 // npm run package:universal && E2E_CHECK=universal.js e2e/run.sh cnf-universal.vsix
 'use strict';
-const { chromium } = require('playwright-core');
-const fs = require('fs'); const os = require('os'); const path = require('path');
+const path = require('path');
+const { openWorkbench } = require('./browser');
 const [url, outdir] = process.argv.slice(2);
 (async () => {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cnf-pw-'));
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, viewport: { width: 1400, height: 900 }, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-  const page = ctx.pages()[0] || (await ctx.newPage());
-  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90000 });
-  await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+  const { page, close } = await openWorkbench(url);
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'normalize2.cnf' }).first();
   await row.waitFor({ timeout: 60000 });
   await row.click();
@@ -21,7 +17,7 @@ const [url, outdir] = process.argv.slice(2);
   const buttons = await toast.locator('.monaco-button').allInnerTexts();
   console.log('message:', text.replace(/\s+/g, ' '));
   console.log('buttons:', buttons.join(' | '));
-  await ctx.close();
+  await close();
   const ok = buttons.some((b) => b.includes('How to Install'));
   console.log(ok ? 'e2e: 1 passed, 0 failed' : 'e2e: 0 passed, 1 failed');
   process.exit(ok ? 0 : 1);
