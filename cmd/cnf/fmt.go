@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 
@@ -44,6 +45,10 @@ func init() {
 func runFmt(ctx context.Context, e *env, args []string, m fmtMode) int {
 	if len(args) == 0 {
 		e.errorf("fmt: no files given (usage: cnf fmt [-w] [-l] [-d] [--check] FILE|DIR...)")
+		return exitUsage
+	}
+	if m.write && slices.Contains(args, "-") {
+		e.errorf("fmt: -w cannot write back standard input (leave out -w to print the result)")
 		return exitUsage
 	}
 	code := exitOK
@@ -97,7 +102,7 @@ func runFmt(ctx context.Context, e *env, args []string, m fmtMode) int {
 			fmt.Fprint(e.stdout, udiff.Unified(s.path+".orig", s.path, string(s.src), string(out)))
 		}
 		if m.write {
-			if !differs || s.path == "<stdin>" {
+			if !differs {
 				continue
 			}
 			if err := replaceFile(s.path, out); err != nil {

@@ -56,6 +56,7 @@ func expandPaths(e *env, paths []string) ([]string, bool) {
 			out = append(out, p) // reading it reports what is wrong
 			continue
 		}
+		before := len(out)
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -71,9 +72,13 @@ func expandPaths(e *env, paths []string) ([]string, bool) {
 			}
 			return nil
 		})
-		if err != nil {
+		switch {
+		case err != nil:
 			e.errorf("%v", err)
 			ok = false
+		case len(out) == before:
+			// As go vet ./... says "matched no packages": a warning, not a failure.
+			e.errorf("warning: %s has no .cnf files", p)
 		}
 	}
 	return out, ok
