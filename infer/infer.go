@@ -6,7 +6,17 @@ import (
 	"sync"
 
 	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/types"
 )
+
+// TypeOf is the element type of a parameter or binder, printed ("Array (Int, Float)"), or "" when
+// the definition was not type-checked.
+func (r *Result) TypeOf(name string) string {
+	if r == nil {
+		return ""
+	}
+	return r.Types.TypeOf(name)
+}
 
 // CodeSize is the diagnostic code of size errors.
 const CodeSize = "size"
@@ -26,6 +36,10 @@ type Result struct {
 	Constraints []Constraint
 	Scheme      *Scheme // nil when the definition is rejected
 	Diagnostics []syntax.Diagnostic
+	// Types are the element types of the parameters and binders (package types). A type error
+	// is among the program's diagnostics but does not reject the definition: sizes,
+	// clustering and fusion do not depend on types.
+	Types *types.Info
 
 	sizes   map[string]Size // the first right-hand side for each array variable
 	final   map[string]Size // the solved sizes, once inference is over (see freeze)

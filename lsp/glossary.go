@@ -29,6 +29,7 @@ var glossaryEntries = []struct{ word, line, heading string }{
 	{"not proven optimal", "the solver stopped (time limit or cancel) before proving no clustering is better: the best one found is shown", "Objective"},
 	{":_s", "the size scheme: the sizes of the results as functions of the parameters' sizes (∀ chosen by the caller, ∃ at run time)", "Size scheme"},
 	{"transducer", "a combinator whose output size is chosen at run time (filter, take, drop, slice, tail): its consumers iterate at that size", "Iteration sizes and transducers"},
+	{"type", "the element type, inferred from the signature, the combinators and the workers: Int, Float, Bool, tuples or a host type", "Element types"},
 	{"iteration size", "how many iterations a binding's loop makes", "Iteration sizes and transducers"},
 	{"contracted", "an array produced and consumed in one loop: it is never written to memory", "Loops and clusterings"},
 	{"materialised", "an array written to memory: a result, or read by another loop", "Loops and clusterings"},

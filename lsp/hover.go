@@ -69,6 +69,9 @@ func hoverSymbol(m *markup, vw *view, t *target) {
 		role = "a parameter of " + t.fn.Def.Name.Name
 	}
 	m.printf("%s: %s, %s", m.bold(sym.Name), kind, role)
+	if ty := r.TypeOf(sym.Name); ty != "" {
+		m.printf("\n\n%s %s", m.term("type"), m.mono(ty))
+	}
 	if r != nil && sym.Kind == syntax.Array {
 		if size := r.Size(sym.Name); size != nil {
 			m.printf("\n\nsize %s", m.mono(r.FormatSize(size, true)))

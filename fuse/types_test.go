@@ -1,0 +1,79 @@
+package fuse
+
+import (
+	"context"
+	"testing"
+
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/rapidgen"
+	"github.com/cnf-tools/cnf/syntax/gen"
+	"github.com/cnf-tools/cnf/types"
+	"pgregory.net/rapid"
+)
+
+// conforms reports whether a run-time value has the type the checker inferred.
+func conforms(v Value, t *types.Type) bool {
+	switch t.Kind() {
+	case "Int":
+		_, ok := v.(int64)
+		return ok
+	case "Float":
+		_, ok := v.(float64)
+		return ok
+	case "Bool":
+		_, ok := v.(bool)
+		return ok
+	case "Tuple":
+		tv, ok := v.(Tuple)
+		if !ok || len(tv) != len(t.Elems()) {
+			return false
+		}
+		for i, e := range t.Elems() {
+			if !conforms(tv[i], e) {
+				return false
+			}
+		}
+		return true
+	case "Array":
+		av, ok := v.(Array)
+		if !ok {
+			return false
+		}
+		for _, x := range av {
+			if !conforms(x, t.Elems()[0]) {
+				return false
+			}
+		}
+		return true
+	}
+	return true // a type variable, a host type or a function: anything fits
+}
+
+// The type checker and the reference interpreter agree: every generated program (both
+// generators, every combinator) type-checks, and every value the interpreter computes for it,
+// on random inputs, has the type the checker inferred. The compiled code will rely on the types;
+// this is what makes its results comparable with the interpreter's.
+func TestInterpreterFollowsTypes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 15).Draw(t, "bindings")
+		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
+		r := infer.Analyze("gen.cnf", []byte(src)).Funcs[0]
+		if r == nil || !r.OK() {
+			t.Fatalf("rejected:\n%s", src)
+		}
+		info, diags := types.Check(r.Func, nil)
+		if len(diags) > 0 {
+			t.Fatalf("type errors in a generated program: %s\n%s", diags[0].Message, src)
+		}
+		inputs := drawInputs(t, r)
+		vals, err := RunStrict(context.Background(), r, inputs, nil)
+		if err != nil {
+			return // a run-time failure (division by zero, ...): nothing to compare
+		}
+		for name, v := range vals {
+			if ty := info.Types[name]; ty != nil && !conforms(v, ty) {
+				t.Fatalf("%s = %s, but its type is %s\n%s\ninputs%s", name, FormatValue(v), ty, src, show(inputs))
+			}
+		}
+	})
+}
