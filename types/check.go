@@ -209,8 +209,12 @@ func (c *checker) unifyAt(r syntax.Range, want, got *Type, explain func() string
 	if !strings.Contains(why, got.String()) {
 		msg += fmt.Sprintf(", but here it is %s", got.String())
 	}
-	if r := m.reason(); !strings.Contains(msg, r) {
-		msg += " (" + r + ")"
+	reason := m.reason()
+	if !strings.Contains(msg, reason) {
+		msg += " (" + reason + ")"
+	}
+	if reason == "Float is not Int" || reason == "Int is not Float" {
+		msg += "; Int and Float do not mix: convert with toFloat, or truncate, round, floor or ceiling"
 	}
 	c.diags = append(c.diags, syntax.Diagnostic{Range: r, Severity: syntax.Error, Code: CodeType, Message: msg})
 	return false
@@ -244,7 +248,9 @@ func (c *checker) binding(b *syntax.Binding) {
 		acc, x := c.fresh(false), c.fresh(false)
 		c.arrayArg(r.Array, x, "fold")
 		c.scalarArg(r.Init, acc, "the starting value of fold")
-		c.worker(r.Worker, fns(acc, acc, x), "the worker of fold must be (accumulator -> element -> accumulator)")
+		c.worker(r.Worker, fns(acc, acc, x), func() string {
+			return fmt.Sprintf("fold's worker takes the accumulator (%s) and an element of %s (%s) and returns the accumulator", acc, nameOf(r.Array), x)
+		})
 		c.unifyAt(b.Names[0].Range, acc, out, func() string { return "fold's value is its accumulator, " + acc.String() })
 	case *syntax.Map:
 		res := c.fresh(false)
@@ -253,17 +259,25 @@ func (c *checker) binding(b *syntax.Binding) {
 			params[i] = c.fresh(false)
 			c.arrayArg(a, params[i], name)
 		}
-		c.worker(r.Worker, fns(res, params...), "the worker of "+name+" takes an element of each array")
+		c.worker(r.Worker, fns(res, params...), func() string {
+			var of []string
+			for i, a := range r.Arrays {
+				of = append(of, fmt.Sprintf("%s (%s)", a.Name, params[i]))
+			}
+			return fmt.Sprintf("%s's worker takes an element of %s", name, strings.Join(of, " and of "))
+		})
 		c.unifyAt(b.Names[0].Range, array(res), out, func() string { return name + " makes an array of its worker's results" })
 	case *syntax.Filter:
 		x := c.fresh(false)
 		c.arrayArg(r.Array, x, "filter")
-		c.worker(r.Worker, fn(x, boolType), "the predicate of filter must return a Bool")
+		c.worker(r.Worker, fn(x, boolType), func() string {
+			return fmt.Sprintf("filter's predicate takes an element of %s (%s) and returns a Bool", nameOf(r.Array), x)
+		})
 		c.unifyAt(b.Names[0].Range, array(x), out, func() string { return "filter keeps elements of its input" })
 	case *syntax.Generate:
 		res := c.fresh(false)
 		c.scalarArg(r.Size, intType, "the size of generate")
-		c.worker(r.Worker, fn(intType, res), "the worker of generate takes an Int index")
+		c.worker(r.Worker, fn(intType, res), func() string { return "generate's worker takes an Int index" })
 		c.unifyAt(b.Names[0].Range, array(res), out, func() string { return "generate makes an array of its worker's results" })
 	case *syntax.Gather:
 		x := c.fresh(false)
@@ -279,7 +293,9 @@ func (c *checker) binding(b *syntax.Binding) {
 		acc, x := c.fresh(false), c.fresh(false)
 		c.arrayArg(r.Array, x, name)
 		c.scalarArg(r.Init, acc, "the starting value of "+name)
-		c.worker(r.Worker, fns(acc, acc, x), "the worker of "+name+" must be (accumulator -> element -> accumulator)")
+		c.worker(r.Worker, fns(acc, acc, x), func() string {
+			return fmt.Sprintf("%s's worker takes the accumulator (%s) and an element of %s (%s) and returns the accumulator", name, acc, nameOf(r.Array), x)
+		})
 		c.unifyAt(b.Names[0].Range, array(acc), out, func() string { return name + " makes an array of accumulators" })
 	case *syntax.Indexed:
 		x := c.fresh(false)
@@ -355,10 +371,18 @@ func (c *checker) external(b *syntax.Binding, r *syntax.External) {
 }
 
 // worker types a worker expression against the function type the combinator needs.
-func (c *checker) worker(e syntax.Expr, want *Type, why string) {
+func (c *checker) worker(e syntax.Expr, want *Type, why func() string) {
 	if e == nil {
 		return
 	}
 	got := c.expr(e)
-	c.unifyAt(e.Span(), want, got, func() string { return why })
+	c.unifyAt(e.Span(), want, got, why)
+}
+
+// nameOf is an identifier's name for a message.
+func nameOf(id *syntax.Ident) string {
+	if id == nil {
+		return "its array"
+	}
+	return id.Name
 }

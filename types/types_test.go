@@ -53,21 +53,21 @@ func TestErrors(t *testing.T) {
 		want []string // "line:col: part of the message", in order
 	}{
 		{"f :: Array Int -> Array Int\nf xs = let ys = map (* 1.5) xs in ys\n",
-			[]string{"2:21: type mismatch", "Float is not Int"}},
+			[]string{"2:21: type mismatch", "Float is not Int", "convert with toFloat"}},
 		{"f :: Array Int -> Array Bool\nf xs = let ys = map (+ 1) xs in ys\n",
 			[]string{"2:12: type mismatch: map makes an array of its worker's results", "Bool is not Int"}},
 		{"f xs = let ys = filter (+ 1) xs in ys\n",
-			[]string{"1:24: type mismatch: the predicate of filter must return a Bool"}},
+			[]string{"1:24: type mismatch: filter's predicate takes an element of xs", "returns a Bool"}},
 		{"f xs = let s = fold (&&) 0 xs in s\n",
-			[]string{"1:21: type mismatch: the worker of fold", "Bool -> Bool -> Bool", "Bool is not a number"}},
+			[]string{"1:21: type mismatch: fold's worker takes the accumulator", "Bool -> Bool -> Bool", "Bool is not a number"}},
 		{"f xs ys = let zs = append xs ys\n              us = map even xs\n              vs = map not ys\n          in (us, vs)\n",
-			[]string{"3:24: type mismatch: the worker of map", "Bool is not Int"}},
+			[]string{"3:24: type mismatch: map's worker takes an element of ys (Int)", "Bool is not Int"}},
 		{"f xs = let ys = map (\\x -> if x then 1 else 2.5) xs\n           zs = map (+ 1) xs\n       in (ys, zs)\n",
 			[]string{"2:21: type mismatch", "Bool is not a number"}},
 		{"g :: Int -> Bool\nf xs = let ys = map g xs\n           zs = map sqrt xs\n       in (ys, zs)\n",
 			[]string{"3:21: type mismatch", "Float is not Int"}},
 		{"f xs = let ys = map (\\(a, b) -> a + b) xs\n           n = fold (+) 0 xs\n       in (ys, n)\n",
-			[]string{"2:21: type mismatch: the worker of fold", "(Int, Int) is not a number"}},
+			[]string{"2:21: type mismatch: fold's worker takes the accumulator", "(Int, Int) is not a number"}},
 	}
 	for _, tc := range tests {
 		got := string(report("t.cnf", []byte(tc.src)))
