@@ -21,6 +21,7 @@ type Summary struct {
 	Transducer map[string]string `json:"transducer"`              // bindings that have a parent transducer
 	Rigid      map[string]string `json:"rigid"`                   // each ∃ size -> the binding whose output it is
 	Length     map[string]string `json:"length,omitempty"`        // each length binding -> how it is found
+	Types      map[string]string `json:"types,omitempty"`         // every parameter and binder -> its element type (package types)
 	Rejected   bool              `json:"rejected,omitempty"`
 }
 
@@ -33,6 +34,12 @@ func (r *Result) Summarize() Summary {
 		Transducer: map[string]string{},
 		Rigid:      map[string]string{},
 		Rejected:   !r.OK(),
+	}
+	if r.Types != nil {
+		sm.Types = map[string]string{}
+		for name := range r.Types.Types {
+			sm.Types[name] = r.TypeOf(name)
+		}
 	}
 	if r.Scheme != nil {
 		sm.Scheme = r.Scheme.Format(false)
@@ -81,7 +88,7 @@ func (r *Result) arrays() []string {
 }
 
 // WriteText prints the analysis of a definition: its scheme, the size of every array (with the
-// origin of each ∃ size), and every binding's iteration size and parent transducer.
+// origin of each ∃ size), and every binding's iteration size, parent transducer and element type.
 func (r *Result) WriteText(out io.Writer, unicode bool) {
 	var buf bytes.Buffer
 	r.writeText(&buf, unicode)
@@ -114,13 +121,17 @@ func (r *Result) writeText(w io.Writer, unicode bool) {
 	}
 	tw.Flush()
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  binding\tcombinator\titeration\ttransducer\n")
+	fmt.Fprintf(tw, "  binding\tcombinator\titeration\ttransducer\ttype\n")
 	for _, b := range r.Func.Def.Bindings {
 		trans := "-"
 		if t := r.trans[b]; t != nil {
 			trans = t.Name()
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", binderList(b), syntax.CallOf(b.Rhs).Keyword.Name, r.FormatSize(r.iter[b], unicode), trans)
+		var types []string
+		for _, id := range b.Names {
+			types = append(types, r.TypeOf(id.Name))
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", binderList(b), syntax.CallOf(b.Rhs).Keyword.Name, r.FormatSize(r.iter[b], unicode), trans, strings.Join(types, ", "))
 	}
 	tw.Flush()
 	for _, b := range r.Func.Def.Bindings {

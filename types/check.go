@@ -64,12 +64,19 @@ func Check(fn *syntax.Func, env *Env) (*Info, []syntax.Diagnostic) {
 		env = NewEnv(fn.File)
 	}
 	c := &checker{fn: fn, env: env, scope: map[string]*Type{}}
+	// A name's kind (the front end's) already says whether it is an array.
+	typeOf := func(name string) *Type {
+		if s := fn.Symbols[name]; s != nil && s.Kind == syntax.Array {
+			return array(c.fresh(false))
+		}
+		return c.fresh(false)
+	}
 	for _, s := range fn.Params {
-		c.scope[s.Name] = c.fresh(false)
+		c.scope[s.Name] = typeOf(s.Name)
 	}
 	for _, b := range fn.Def.Bindings {
 		for _, id := range b.Names {
-			c.scope[id.Name] = c.fresh(false)
+			c.scope[id.Name] = typeOf(id.Name)
 		}
 	}
 	if fn.Sig != nil {
