@@ -18,6 +18,14 @@ func (r *Result) TypeOf(name string) string {
 	return r.Types.TypeOf(name)
 }
 
+// TypeAt is the type of a name in a worker at that occurrence (package types), printed, or "".
+func (r *Result) TypeAt(id *syntax.Ident) string {
+	if r == nil {
+		return ""
+	}
+	return r.Types.TypeAt(id)
+}
+
 // CodeSize is the diagnostic code of size errors.
 const CodeSize = "size"
 

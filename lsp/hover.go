@@ -30,6 +30,14 @@ func (s *Server) hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		m.printf("%s", info.Doc)
 	case t.host:
 		m.printf("%s: a host function (not bound by %s)", m.mono(t.id.Name), t.fn.Def.Name.Name)
+		if ty := t.sizes.TypeAt(t.id); ty != "" {
+			m.printf("\n\n%s at this use %s", m.term("type"), m.mono(ty))
+		}
+	case t.local:
+		m.printf("%s: a parameter of a worker", m.bold(t.id.Name))
+		if ty := t.sizes.TypeAt(t.id); ty != "" {
+			m.printf("\n\n%s %s", m.term("type"), m.mono(ty))
+		}
 	case t.sym != nil:
 		hoverSymbol(m, vw, t)
 	}

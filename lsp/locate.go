@@ -18,10 +18,11 @@ type target struct {
 	defName bool           // the definition's own name
 	comb    *syntax.Binding
 	host    bool // a host function
+	local   bool // a lambda parameter of a worker
 }
 
 // locate finds the name at an offset: a definition's name, a parameter or binder (declaration
-// or use), a combinator keyword, or a host function.
+// or use), a combinator keyword, a host function, or a lambda parameter of a worker.
 func (vw *view) locate(off syntax.Pos) *target {
 	fn, i := vw.funcAt(off)
 	if fn == nil {
@@ -49,6 +50,14 @@ func (vw *view) locate(off syntax.Pos) *target {
 		if in(h.Range) {
 			t.id, t.host = h, true
 			return t
+		}
+	}
+	if t.sizes != nil && t.sizes.Types != nil {
+		for id := range t.sizes.Types.Uses {
+			if in(id.Range) {
+				t.id, t.local = id, true
+				return t
+			}
 		}
 	}
 	return nil

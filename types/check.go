@@ -15,6 +15,17 @@ const CodeType = "type"
 // binder, by name (arrays as Array T, scalars as T).
 type Info struct {
 	Types map[string]*Type
+	// Uses has the type of every name in a worker at that occurrence: a lambda parameter, a
+	// scalar, or a host or prelude function as instantiated there (even: Int -> Bool).
+	Uses map[*syntax.Ident]*Type
+}
+
+// TypeAt returns the type of a name in a worker, printed, or "".
+func (in *Info) TypeAt(id *syntax.Ident) string {
+	if in == nil || in.Uses[id] == nil {
+		return ""
+	}
+	return in.Uses[id].String()
 }
 
 // TypeOf returns the type of a parameter or binder, printed, or "" when unknown.
@@ -49,6 +60,7 @@ type checker struct {
 	vars   int
 	diags  []syntax.Diagnostic
 	scope  map[string]*Type // parameters and binders
+	uses   map[*syntax.Ident]*Type
 	locals []map[string]*Type
 }
 
@@ -63,7 +75,7 @@ func Check(fn *syntax.Func, env *Env) (*Info, []syntax.Diagnostic) {
 	if env == nil {
 		env = NewEnv(fn.File)
 	}
-	c := &checker{fn: fn, env: env, scope: map[string]*Type{}}
+	c := &checker{fn: fn, env: env, scope: map[string]*Type{}, uses: map[*syntax.Ident]*Type{}}
 	// A name's kind (the front end's) already says whether it is an array.
 	typeOf := func(name string) *Type {
 		if s := fn.Symbols[name]; s != nil && s.Kind == syntax.Array {
@@ -85,7 +97,7 @@ func Check(fn *syntax.Func, env *Env) (*Info, []syntax.Diagnostic) {
 	for _, b := range fn.Order {
 		c.binding(b)
 	}
-	return &Info{Types: c.scope}, c.diags
+	return &Info{Types: c.scope, Uses: c.uses}, c.diags
 }
 
 func (c *checker) fresh(num bool) *Type {

@@ -20,7 +20,9 @@ func (c *checker) expr(e syntax.Expr) *Type {
 	case *syntax.Paren:
 		return c.expr(e.X)
 	case *syntax.Ident:
-		return c.ident(e)
+		t := c.ident(e)
+		c.uses[e] = t
+		return t
 	case *syntax.Neg:
 		t := c.expr(e.X)
 		c.unifyAt(e.X.Span(), c.fresh(true), t, func() string { return "negation needs a number" })
@@ -92,6 +94,7 @@ func (c *checker) pattern(p syntax.Pattern, locals map[string]*Type) *Type {
 	case *syntax.Ident:
 		t := c.fresh(false)
 		locals[p.Name] = t
+		c.uses[p] = t
 		return t
 	case *syntax.TuplePattern:
 		elems := make([]*Type, len(p.Elems))
