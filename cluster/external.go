@@ -70,6 +70,11 @@ func (s externalSolver) Solve(ctx context.Context, m *Model, opts SolveOptions) 
 		return nil, err
 	}
 	rctx, cancel := context.WithCancel(ctx)
+	if opts.TimeLimit > 0 {
+		// The solver gets the limit; a solver that does not keep it is killed a little later
+		// (the answer is then the start, if any), so a hung executable never hangs cnf.
+		rctx, cancel = context.WithTimeout(ctx, opts.TimeLimit+externalGrace)
+	}
 	defer cancel()
 	var stopped atomic.Bool
 	if opts.Stop != nil {
@@ -81,7 +86,7 @@ func (s externalSolver) Solve(ctx context.Context, m *Model, opts SolveOptions) 
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	if stopped.Load() && opts.Start != nil {
+	if (stopped.Load() || rctx.Err() != nil) && opts.Start != nil {
 		return &Solution{Values: opts.Start, Objective: objective(m, opts.Start), Time: time.Since(start)}, nil
 	}
 	values, optimal, err := s.read(solution, m)
@@ -99,6 +104,9 @@ func (s externalSolver) Solve(ctx context.Context, m *Model, opts SolveOptions) 
 	}
 	return &Solution{Values: values, Objective: math.Round(objective(m, values)), Optimal: optimal, Time: time.Since(start)}, nil
 }
+
+// externalGrace is how long past its time limit a solver executable may run before it is killed.
+const externalGrace = 2 * time.Second
 
 // args is the solver's command line. Time limits are whole seconds for glpsol (at least 1).
 func (s externalSolver) args(dir, model, solution string, limit time.Duration) ([]string, error) {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax/gen"
@@ -249,5 +250,36 @@ func TestSolverNamed(t *testing.T) {
 	}
 	if Linked() != (auto == nil) || !Linked() && auto != NoSolver {
 		t.Errorf("auto with an empty PATH (HiGHS linked: %v): %v", Linked(), auto)
+	}
+}
+
+// A solver executable that does not keep its time limit is killed shortly after it, and the
+// clustering falls back to its start (the greedy clustering), not proven optimal: a hung solver
+// never hangs cnf.
+func TestHungSolverIsKilled(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "cbc")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexec sleep 60\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	s, err := SolverNamed("cbc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGraph(sizesOf(t, example(t, "everything")))
+	start := time.Now()
+	res, err := Solve(context.Background(), g, Options{Solver: s, TimeLimit: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > externalGrace+3*time.Second {
+		t.Errorf("the hung solver held the clustering for %v", took)
+	}
+	if res.Optimal && res.Fallback == "" {
+		t.Errorf("a killed solver's answer is claimed optimal (note %q)", res.Note)
+	}
+	if problems := Validate(g, res.Of, false); len(problems) > 0 {
+		t.Errorf("invalid clustering after a killed solver: %v", problems)
 	}
 }

@@ -62,9 +62,16 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 				start[k] = opts.Start[col]
 			}
 		}
-		ps, err := solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: opts.Stop})
-		if err != nil {
-			return nil, err
+		var ps *Solution
+		if start != nil && !deadline.IsZero() && time.Until(deadline) <= 0 {
+			// Out of time (a solver executable kept past its limit): the other parts keep
+			// their start rather than each starting a solver for nothing.
+			ps = &Solution{Values: start}
+		} else {
+			var err error
+			if ps, err = solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: opts.Stop}); err != nil {
+				return nil, err
+			}
 		}
 		for k, col := range part.cols {
 			sol.Objective += m.Vars[col].Cost * (ps.Values[k] - sol.Values[col])
