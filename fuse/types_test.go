@@ -2,8 +2,10 @@ package fuse
 
 import (
 	"context"
+	"strings"
 	"testing"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/internal/rapidgen"
 	"github.com/cnf-tools/cnf/syntax/gen"
@@ -73,6 +75,40 @@ func TestInterpreterFollowsTypes(t *testing.T) {
 		for name, v := range vals {
 			if ty := info.Types[name]; ty != nil && !conforms(v, ty) {
 				t.Fatalf("%s = %s, but its type is %s\n%s\ninputs%s", name, FormatValue(v), ty, src, show(inputs))
+			}
+		}
+	})
+}
+
+// Every heap variable of every fused process of a generated program gets a concrete type from
+// the process's instructions, without a clash: what compiling the process will declare its
+// variables with.
+func TestHeapTypes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 12).Draw(t, "bindings")
+		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
+		r := infer.Analyze("gen.cnf", []byte(src)).Funcs[0]
+		if r == nil || !r.OK() {
+			t.Fatalf("rejected:\n%s", src)
+		}
+		rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range FuseClusters(rep.Ours.Clustering, MaxStates) {
+			if f.Process == nil {
+				continue
+			}
+			heap, err := HeapTypes(f.Process, r.Types.Copy())
+			if err != nil {
+				var b strings.Builder
+				WriteReadable(&b, f.Process)
+				t.Fatalf("%v\n%s\n%s", err, src, b.String())
+			}
+			for _, h := range f.Process.Heap {
+				if heap[h.Name] == nil {
+					t.Fatalf("%s has no type\n%s", h.Name, src)
+				}
 			}
 		}
 	})

@@ -18,6 +18,8 @@ type Info struct {
 	// Uses has the type of every name in a worker at that occurrence: a lambda parameter, a
 	// scalar, or a host or prelude function as instantiated there (even: Int -> Bool).
 	Uses map[*syntax.Ident]*Type
+
+	checker *checker // for ExprType and Fresh
 }
 
 // TypeAt returns the type of a name in a worker, printed, or "".
@@ -97,7 +99,9 @@ func Check(fn *syntax.Func, env *Env) (*Info, []syntax.Diagnostic) {
 	for _, b := range fn.Order {
 		c.binding(b)
 	}
-	return &Info{Types: c.scope, Uses: c.uses}, c.diags
+	diags := c.diags
+	c.diags = nil
+	return &Info{Types: c.scope, Uses: c.uses, checker: c}, diags
 }
 
 func (c *checker) fresh(num bool) *Type {
