@@ -80,6 +80,18 @@ func show(m map[string]Value) string {
 	return s
 }
 
+// drawProgram draws a generated program of 1 to maxBindings bindings without externals (so
+// that it runs without host functions), analysed; the front end must accept it.
+func drawProgram(t *rapid.T, maxBindings int) (string, *infer.Program) {
+	n := rapid.IntRange(1, maxBindings).Draw(t, "bindings")
+	src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
+	prog := infer.Analyze("gen.cnf", []byte(src))
+	if r := prog.Funcs[0]; r == nil || !r.OK() {
+		t.Fatalf("rejected:\n%s", src)
+	}
+	return src, prog
+}
+
 // The three semantics agree: the reference interpreter on arrays, every loop run as its process
 // network (Figs 4.7-4.9, one-element buffers), and every loop run as its fused process. A run
 // that fails in the reference (an index out of range, say) fails in the other two as well.
@@ -88,13 +100,8 @@ func show(m map[string]Value) string {
 //	go test ./fuse -run ThreeSemantics -rapid.checks=3000
 func TestThreeSemanticsAgree(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(1, 12).Draw(t, "bindings")
-		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
-		prog := infer.Analyze("gen.cnf", []byte(src))
+		src, prog := drawProgram(t, 12)
 		r := prog.Funcs[0]
-		if r == nil || !r.OK() {
-			t.Fatalf("rejected:\n%s", src)
-		}
 		rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -6,9 +6,6 @@ import (
 	"testing"
 
 	"github.com/cnf-tools/cnf/cluster"
-	"github.com/cnf-tools/cnf/infer"
-	"github.com/cnf-tools/cnf/internal/rapidgen"
-	"github.com/cnf-tools/cnf/syntax/gen"
 	"github.com/cnf-tools/cnf/types"
 	"pgregory.net/rapid"
 )
@@ -57,16 +54,14 @@ func conforms(v Value, t *types.Type) bool {
 // this is what makes its results comparable with the interpreter's.
 func TestInterpreterFollowsTypes(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(1, 15).Draw(t, "bindings")
-		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
-		r := infer.Analyze("gen.cnf", []byte(src)).Funcs[0]
-		if r == nil || !r.OK() {
-			t.Fatalf("rejected:\n%s", src)
+		src, prog := drawProgram(t, 15)
+		r := prog.Funcs[0]
+		for _, d := range prog.Diagnostics {
+			if d.Code == types.CodeType {
+				t.Fatalf("type errors in a generated program: %s\n%s", d.Message, src)
+			}
 		}
-		info, diags := types.Check(r.Func, nil)
-		if len(diags) > 0 {
-			t.Fatalf("type errors in a generated program: %s\n%s", diags[0].Message, src)
-		}
+		info := r.Types // infer.Check ran the type checker
 		inputs := drawInputs(t, r)
 		vals, err := RunStrict(context.Background(), r, inputs, nil)
 		if err != nil {
@@ -85,12 +80,8 @@ func TestInterpreterFollowsTypes(t *testing.T) {
 // variables with.
 func TestHeapTypes(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(1, 12).Draw(t, "bindings")
-		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
-		r := infer.Analyze("gen.cnf", []byte(src)).Funcs[0]
-		if r == nil || !r.OK() {
-			t.Fatalf("rejected:\n%s", src)
-		}
+		src, prog := drawProgram(t, 12)
+		r := prog.Funcs[0]
 		rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
 		if err != nil {
 			t.Fatal(err)

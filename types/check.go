@@ -3,6 +3,7 @@ package types
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -46,14 +47,22 @@ type Env struct {
 	prelude map[string]*Type
 }
 
-// NewEnv reads the host function signatures of f and types the prelude.
+// NewEnv reads the host function signatures of f; the prelude's types are parsed once per
+// process (preludeTypes), not at every keystroke.
 func NewEnv(f *syntax.File) *Env {
-	env := &Env{hosts: hostSignatures(f), prelude: map[string]*Type{}}
-	for _, p := range syntax.Prelude {
-		env.prelude[p.Name] = preludeType(p)
-	}
-	return env
+	return &Env{hosts: hostSignatures(f), prelude: preludeTypes()}
 }
+
+// preludeTypes are the types of syntax.Prelude, parsed once. They are type schemes: every use
+// instantiates them (checker.instantiate), so unification never binds their variables and the
+// table is never written after it is made.
+var preludeTypes = sync.OnceValue(func() map[string]*Type {
+	out := map[string]*Type{}
+	for _, p := range syntax.Prelude {
+		out[p.Name] = preludeType(p)
+	}
+	return out
+})
 
 // checker holds the state of checking one definition.
 type checker struct {
@@ -308,10 +317,7 @@ func (c *checker) binding(b *syntax.Binding) {
 		c.arrayArg(r.Indices, intType, "gather's indices")
 		c.unifyAt(b.Names[0].Range, array(x), out, func() string { return "gather picks elements of its data" })
 	case *syntax.Cross:
-		x, y := c.fresh(false), c.fresh(false)
-		c.arrayArg(r.A, x, "cross")
-		c.arrayArg(r.B, y, "cross")
-		c.unifyAt(b.Names[0].Range, array(tuple(x, y)), out, func() string { return "cross makes pairs" })
+		c.pairs(b, r.A, r.B, name)
 	case *syntax.Scan:
 		acc, x := c.fresh(false), c.fresh(false)
 		c.arrayArg(r.Array, x, name)
@@ -325,10 +331,7 @@ func (c *checker) binding(b *syntax.Binding) {
 		c.arrayArg(r.Array, x, "indexed")
 		c.unifyAt(b.Names[0].Range, array(tuple(intType, x)), out, func() string { return "indexed makes (index, element) pairs" })
 	case *syntax.Zip:
-		x, y := c.fresh(false), c.fresh(false)
-		c.arrayArg(r.A, x, "zip")
-		c.arrayArg(r.B, y, "zip")
-		c.unifyAt(b.Names[0].Range, array(tuple(x, y)), out, func() string { return "zip makes pairs" })
+		c.pairs(b, r.A, r.B, name)
 	case *syntax.Unzip:
 		x, y := c.fresh(false), c.fresh(false)
 		c.arrayArg(r.Array, tuple(x, y), "unzip")
@@ -357,6 +360,14 @@ func (c *checker) binding(b *syntax.Binding) {
 	case *syntax.External:
 		c.external(b, r)
 	}
+}
+
+// pairs types cross and zip: an array of pairs of the two arrays' elements.
+func (c *checker) pairs(b *syntax.Binding, a1, a2 *syntax.Ident, name string) {
+	x, y := c.fresh(false), c.fresh(false)
+	c.arrayArg(a1, x, name)
+	c.arrayArg(a2, y, name)
+	c.unifyAt(b.Names[0].Range, array(tuple(x, y)), c.scope[b.Names[0].Name], func() string { return name + " makes pairs" })
 }
 
 // external types a call of a host function from its signature, when the file declares one;

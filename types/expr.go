@@ -164,14 +164,13 @@ func (c *checker) builtin(name string) *Type {
 	case "$":
 		a, r := c.fresh(false), c.fresh(false)
 		return fns(r, fn(a, r), a)
+	// The prelude table writes these a -> a; they take numbers only, which its notation
+	// cannot say. (min and max take any ordered type, as the table says.)
 	case "abs", "negate", "signum":
 		a := c.fresh(true)
 		return fn(a, a)
 	case "subtract":
 		a := c.fresh(true)
-		return fns(a, a, a)
-	case "min", "max":
-		a := c.fresh(false)
 		return fns(a, a, a)
 	}
 	if t, ok := c.env.prelude[name]; ok {
