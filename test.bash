@@ -37,6 +37,9 @@ need_tools glpsol:glpk-utils cbc:coinor-cbc zsh:zsh fish:fish
 export CNF_REQUIRE_SOLVERS="glpsol cbc"
 if command -v highs >/dev/null 2>&1; then CNF_REQUIRE_SOLVERS+=" highs"; fi
 
+step "a C compiler for compiled definitions (cnf run --compiled, cnf build, cnf bench)"
+need_tools gcc:gcc
+
 step "everything builds and tests without cgo (HiGHS is the only C): clustering through solver executables"
 CGO_ENABLED=0 go vet ./...
 CGO_ENABLED=0 go test -count=1 ./...
@@ -62,6 +65,7 @@ go test -race -count=1 ./...
 
 step "property tests in depth (1000 random programs each)"
 go test -count=1 ./cluster ./infer ./fuse -run 'TestILPMatchesExhaustive|TestGeneratedProgramsInfer|TestThreeSemanticsAgree' -rapid.checks=1000
+go test -count=1 ./codegen -run 'TestCompiledAgreesWithReference' -rapid.checks=400
 
 step "the language server driven by real clients (vscode-languageserver-protocol, Neovim)"
 need_tools nvim:neovim node:nodejs npm:npm

@@ -100,10 +100,8 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 	if err := CheckInputs(fn, inputs); err != nil {
 		return nil, err
 	}
-	vals := map[string]Value{}
-	for k, v := range inputs {
-		vals[k] = v
-	}
+	info := cl.Graph.Sizes.Types
+	vals := TypedInputs(info, inputs)
 	if err := knownLengths(cl.Graph, vals); err != nil {
 		return nil, err
 	}
@@ -114,7 +112,7 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 	for k, c := range cl.Clusters {
 		if c.External() {
 			b := c.Nodes[0].Binding
-			if err := evalBinding(&meter{ctx: ctx}, fn, b, vals, ext); err != nil {
+			if err := evalBinding(&meter{ctx: ctx}, fn, info, b, vals, ext); err != nil {
 				return nil, &RunError{Binding: b.Name(), Err: err}
 			}
 			continue
@@ -137,7 +135,7 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 				return nil, f.Err
 			}
 		}
-		env := NewEnv(vals)
+		env := NewTypedEnv(vals, info)
 		inputs := map[string]Array{}
 		for _, a := range net.Inputs {
 			inputs[a] = vals[a].(Array)

@@ -5,20 +5,37 @@ import (
 	"math"
 
 	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/types"
 )
 
 // Env binds names to values: heap variables, scalars of the program, lambda parameters.
 type Env struct {
 	vars   map[string]Value
 	parent *Env
+	types  *types.Info // at the root: the types of the definition's integer literals
 }
 
 // NewEnv returns an environment with the given bindings.
-func NewEnv(vars map[string]Value) *Env {
+func NewEnv(vars map[string]Value) *Env { return NewTypedEnv(vars, nil) }
+
+// NewTypedEnv returns an environment with the given bindings in which an integer literal that
+// the definition's types (info, may be nil) make a Float evaluates to a Float: fold (+) 0 over
+// an empty Array Float is 0.0, and 1 / 2 at Float is 0.5, as compiled code computes them.
+func NewTypedEnv(vars map[string]Value, info *types.Info) *Env {
 	if vars == nil {
 		vars = map[string]Value{}
 	}
-	return &Env{vars: vars}
+	return &Env{vars: vars, types: info}
+}
+
+// floatLit reports whether the definition's types make lit a Float.
+func (e *Env) floatLit(lit *syntax.IntLit) bool {
+	for ; e != nil; e = e.parent {
+		if e.types != nil {
+			return e.types.IsFloat(lit)
+		}
+	}
+	return false
 }
 
 func (e *Env) lookup(name string) (Value, bool) {
@@ -50,6 +67,9 @@ func Eval(e syntax.Expr, env *Env) (Value, error) {
 		}
 		return nil, &UnknownHostError{Name: e.Name}
 	case *syntax.IntLit:
+		if env.floatLit(e) {
+			return float64(e.Value), nil
+		}
 		return e.Value, nil
 	case *syntax.FloatLit:
 		return e.Value, nil

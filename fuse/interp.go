@@ -8,6 +8,7 @@ import (
 
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/types"
 )
 
 // Externals are the host functions that external bindings may call. Each takes the external's
@@ -180,10 +181,7 @@ func runReference(ctx context.Context, sizes *infer.Result, inputs map[string]Va
 	if err := CheckInputs(fn, inputs); err != nil {
 		return nil, err
 	}
-	vals := map[string]Value{}
-	for k, v := range inputs {
-		vals[k] = v
-	}
+	vals := TypedInputs(sizes.Types, inputs)
 	for _, b := range fn.Order {
 		// Strict evaluation computes every binding, and evalBinding counts a length's own
 		// argument; the reference skips what no result needs and takes lengths from the sizes.
@@ -203,7 +201,7 @@ func runReference(ctx context.Context, sizes *infer.Result, inputs map[string]Va
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := evalBinding(m, fn, b, vals, ext); err != nil {
+		if err := evalBinding(m, fn, sizes.Types, b, vals, ext); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -230,8 +228,8 @@ func results(fn *syntax.Func, vals map[string]Value) map[string]Value {
 	return out
 }
 
-func evalBinding(m *meter, fn *syntax.Func, b *syntax.Binding, vals map[string]Value, ext Externals) error {
-	env := NewEnv(vals)
+func evalBinding(m *meter, fn *syntax.Func, info *types.Info, b *syntax.Binding, vals map[string]Value, ext Externals) error {
+	env := NewTypedEnv(vals, info)
 	arr := func(id *syntax.Ident) Array { return vals[id.Name].(Array) }
 	worker := func(e syntax.Expr) (Value, error) { return Eval(e, env) }
 	switch c := b.Rhs.(type) {
@@ -468,6 +466,9 @@ func evalBinding(m *meter, fn *syntax.Func, b *syntax.Binding, vals map[string]V
 				if _, ok := outs[i].(Array); !ok {
 					return fmt.Errorf("external %s returned %s for the array %s", c.Func.Name, FormatValue(outs[i]), id.Name)
 				}
+			}
+			if info != nil {
+				outs[i] = Coerce(outs[i], info.Types[id.Name])
 			}
 			vals[id.Name] = outs[i]
 		}

@@ -19,6 +19,10 @@ type Info struct {
 	// Uses has the type of every name in a worker at that occurrence: a lambda parameter, a
 	// scalar, or a host or prelude function as instantiated there (even: Int -> Bool).
 	Uses map[*syntax.Ident]*Type
+	// Lits has the type of every integer literal in a worker: Int, or Float where its use
+	// says so (fold (+) 0 over Floats starts from 0.0). Every semantics evaluates a literal at
+	// its type, so that the interpreter and compiled code agree.
+	Lits map[*syntax.IntLit]*Type
 
 	checker *checker // for ExprType and Fresh
 }
@@ -72,7 +76,11 @@ type checker struct {
 	diags  []syntax.Diagnostic
 	scope  map[string]*Type // parameters and binders
 	uses   map[*syntax.Ident]*Type
+	lits   map[*syntax.IntLit]*Type
 	locals []map[string]*Type
+	// record, when set (Info.Record), receives the type of every expression checked.
+	record map[syntax.Expr]*Type
+	ops    map[*syntax.Op]*Type
 }
 
 // Check infers the element types of one checked definition (env: NewEnv of its file, or nil
@@ -86,7 +94,7 @@ func Check(fn *syntax.Func, env *Env) (*Info, []syntax.Diagnostic) {
 	if env == nil {
 		env = NewEnv(fn.File)
 	}
-	c := &checker{fn: fn, env: env, scope: map[string]*Type{}, uses: map[*syntax.Ident]*Type{}}
+	c := &checker{fn: fn, env: env, scope: map[string]*Type{}, uses: map[*syntax.Ident]*Type{}, lits: map[*syntax.IntLit]*Type{}}
 	// A name's kind (the front end's) already says whether it is an array.
 	typeOf := func(name string) *Type {
 		if s := fn.Symbols[name]; s != nil && s.Kind == syntax.Array {
@@ -110,7 +118,7 @@ func Check(fn *syntax.Func, env *Env) (*Info, []syntax.Diagnostic) {
 	}
 	diags := c.diags
 	c.diags = nil
-	return &Info{Types: c.scope, Uses: c.uses, checker: c}, diags
+	return &Info{Types: c.scope, Uses: c.uses, Lits: c.lits, checker: c}, diags
 }
 
 func (c *checker) fresh(num bool) *Type {

@@ -10,9 +10,19 @@ import (
 // expr infers the type of a worker expression. A clash inside it is reported where it shows,
 // and the expression gets a fresh type so that checking goes on.
 func (c *checker) expr(e syntax.Expr) *Type {
+	t := c.expr1(e)
+	if c.record != nil {
+		c.record[e] = t
+	}
+	return t
+}
+
+func (c *checker) expr1(e syntax.Expr) *Type {
 	switch e := e.(type) {
 	case *syntax.IntLit:
-		return c.fresh(true) // Int or Float, as its use says
+		t := c.fresh(true) // Int or Float, as its use says
+		c.lits[e] = t
+		return t
 	case *syntax.FloatLit:
 		return floatType
 	case *syntax.BoolLit:
@@ -61,6 +71,9 @@ func (c *checker) expr(e syntax.Expr) *Type {
 		return f
 	case *syntax.Binary:
 		op := c.operator(e.Op)
+		if c.ops != nil {
+			c.ops[e.Op] = op
+		}
 		x, y := c.expr(e.X), c.expr(e.Y)
 		res := c.fresh(false)
 		if !c.unifyAt(e.Range, fns(res, x, y), op, func() string { return fmt.Sprintf("%s is applied to %s and %s", e.Op.Name, x, y) }) {
@@ -69,6 +82,9 @@ func (c *checker) expr(e syntax.Expr) *Type {
 		return res
 	case *syntax.Section:
 		op := c.operator(e.Op)
+		if c.ops != nil {
+			c.ops[e.Op] = op
+		}
 		switch {
 		case e.X != nil: // (x op) = \y -> x op y
 			x, y, res := c.expr(e.X), c.fresh(false), c.fresh(false)

@@ -15,7 +15,7 @@ import (
 // types (a variable used in two places) is kept.
 func (in *Info) Copy() *Info {
 	c := in.checker
-	cp := &checker{fn: c.fn, env: c.env, vars: c.vars, scope: map[string]*Type{}, uses: map[*syntax.Ident]*Type{}}
+	cp := &checker{fn: c.fn, env: c.env, vars: c.vars, scope: map[string]*Type{}, uses: map[*syntax.Ident]*Type{}, lits: map[*syntax.IntLit]*Type{}}
 	copies := map[*Type]*Type{}
 	var copyT func(t *Type) *Type
 	copyT = func(t *Type) *Type {
@@ -36,7 +36,24 @@ func (in *Info) Copy() *Info {
 	for name, t := range c.scope {
 		cp.scope[name] = copyT(t)
 	}
-	return &Info{Types: cp.scope, Uses: cp.uses, checker: cp}
+	return &Info{Types: cp.scope, Uses: cp.uses, Lits: cp.lits, checker: cp}
+}
+
+// Record makes ExprType (and so fuse.HeapTypes) put the type of every expression it checks,
+// and of every subexpression, into exprs, and the type of every operator as used there into
+// ops: what a code generator needs to choose an operation (Int or Float division) and declare
+// a temporary. The types are final once all inference on in is done. Call it on a Copy.
+func (in *Info) Record(exprs map[syntax.Expr]*Type, ops map[*syntax.Op]*Type) {
+	in.checker.record, in.checker.ops = exprs, ops
+}
+
+// IsFloat reports whether the integer literal lit stands for a Float (see Lits).
+func (in *Info) IsFloat(lit *syntax.IntLit) bool {
+	if in == nil {
+		return false
+	}
+	t := in.Lits[lit]
+	return t != nil && prune(t).kind == kFloat
 }
 
 // Fresh is a new type variable of the definition's checking.
@@ -90,3 +107,6 @@ func (t *Type) Concrete() bool {
 	}
 	return walk(t)
 }
+
+// Tuple is the tuple type of elems.
+func Tuple(elems ...*Type) *Type { return tuple(elems...) }

@@ -248,6 +248,9 @@ func (t *Type) Kind() string {
 	return [...]string{"Var", "Int", "Float", "Bool", "Tuple", "Array", "Func", "Host"}[t.kind]
 }
 
+// Name is a host type's name (Point), or "".
+func (t *Type) Name() string { return prune(t).name }
+
 // Elems are the component types: a tuple's components, an array's element, a function's
 // parameter and result, a host type's arguments.
 func (t *Type) Elems() []*Type { return prune(t).elems }

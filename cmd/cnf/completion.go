@@ -136,7 +136,13 @@ func flagValueCandidates(name string, others []string) ([]candidate, string) {
 			out = append(out, candidate{s, ""})
 		}
 		return out, ":none"
-	case "rpc-trace":
+	case "clustering":
+		var out []candidate
+		for _, c := range clusterings {
+			out = append(out, candidate{c, ""})
+		}
+		return out, ":none"
+	case "rpc-trace", "host", "o":
 		return nil, ":anyfile"
 	case "function":
 		var out []candidate

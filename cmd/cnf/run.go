@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 
+	"github.com/cnf-tools/cnf/codegen"
 	"github.com/cnf-tools/cnf/fuse"
 )
 
@@ -14,17 +16,21 @@ func init() {
 		args     argList
 		fused    bool
 		network  bool
+		compiled bool
+		host     string
 		solve    solving
 	)
 	register(&command{
 		name:    "run",
-		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network | --compiled [--host FILE]] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "evaluate a definition on inputs: by the reference semantics, or loop by loop as fused processes",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to run, by `NAME` (needed when the file has several)")
 			fs.Var(&args, "arg", "an input, `NAME=VALUE`: integers, floats, True/False, tuples (1, 2), arrays [1, 2]; name=@FILE reads the value from a file, @- from standard input (repeatable)")
 			fs.BoolVar(&fused, "fused", false, "run each loop of the optimal clustering as its fused process")
 			fs.BoolVar(&network, "network", false, "run each loop of the optimal clustering as its unfused process network")
+			fs.BoolVar(&compiled, "compiled", false, "compile the optimal clustering to C (cnf build), compile that with the system C compiler (cached), and run it")
+			fs.StringVar(&host, "host", "", "with --compiled, the C `FILE` implementing the host functions and types the definition uses")
 			solvingFlags(fs, &solve, "time limit of the clustering (with --fused or --network)")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
@@ -32,9 +38,17 @@ func init() {
 				e.errorf("run: give exactly one FILE")
 				return exitUsage
 			}
-			if fused && network {
-				e.errorf("run: --fused and --network exclude each other")
+			if fused && network || compiled && (fused || network) {
+				e.errorf("run: --fused, --network and --compiled exclude each other")
 				return exitUsage
+			}
+			if host != "" && !compiled {
+				e.errorf("run: --host goes with --compiled")
+				return exitUsage
+			}
+			hostFile, err := readHost(host)
+			if err != nil {
+				return e.fail(exitUsage, "run", err)
 			}
 			engine, err := newEngine(solve)
 			if err != nil {
@@ -51,16 +65,26 @@ func init() {
 				return exitUsage
 			}
 			var out map[string]fuse.Value
-			if fused || network {
+			if fused || network || compiled {
 				def, derr := f.Def(ctx, name)
 				if derr != nil {
 					return e.fail(exitUsage, "run", derr)
 				}
-				mode := fuse.RunFused
-				if network {
-					mode = fuse.RunNetwork
+				cl := def.Report.Ours.Clustering
+				switch {
+				case compiled:
+					out, err = codegen.Run(ctx, r, cl, inputs, codegen.Options{Host: hostFile})
+					var re *codegen.RunError
+					if err != nil && !errors.As(err, &re) {
+						// The program could not be compiled (or no compiler runs): not a
+						// run-time error of the definition.
+						return compileFailed(e, "run", f, err)
+					}
+				case network:
+					out, err = fuse.RunClusters(ctx, r.Func, cl, inputs, fuse.DefaultExternals(), fuse.RunNetwork)
+				default:
+					out, err = fuse.RunClusters(ctx, r.Func, cl, inputs, fuse.DefaultExternals(), fuse.RunFused)
 				}
-				out, err = fuse.RunClusters(ctx, r.Func, def.Report.Ours.Clustering, inputs, fuse.DefaultExternals(), mode)
 			} else {
 				out, err = fuse.RunReference(ctx, r, inputs, fuse.DefaultExternals())
 			}

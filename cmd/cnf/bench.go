@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/cnf-tools/cnf/codegen"
+	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+type benchJSON struct {
+	Function    string            `json:"function"`
+	Size        int64             `json:"size"`
+	Clusterings []benchClustering `json:"clusterings"`
+	Copy        benchCopy         `json:"copy"`
+}
+
+type benchClustering struct {
+	Name       string  `json:"name"`
+	Loops      int     `json:"loops"`
+	Seconds    float64 `json:"seconds"`
+	MinSeconds float64 `json:"minSeconds"`
+	Bytes      int64   `json:"bytes"`
+	Agree      bool    `json:"agree"`
+}
+
+type benchCopy struct {
+	Seconds float64 `json:"seconds"`
+	Bytes   int64   `json:"bytes"`
+}
+
+func init() {
+	var (
+		function, host string
+		size           int64
+		runs           int
+		seed           uint64
+		asJSON         bool
+		args           argList
+		solve          solving
+	)
+	register(&command{
+		name:    "bench",
+		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--arg NAME=VALUE]... [--host FILE] [--json] [--time-limit DURATION] [--solver SOLVER]",
+		summary: "compile every clustering (unfused, stream, megiddo, optimal) to native code and time it on the same random inputs",
+		flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&function, "function", "", "the definition to measure, by `NAME` (needed when the file has several)")
+			fs.Int64Var(&size, "size", 10_000_000, "`N`, the elements of every array parameter")
+			fs.IntVar(&runs, "runs", 5, "`K`, the timed runs of each clustering (after one warm-up run)")
+			fs.Uint64Var(&seed, "seed", 1, "the `SEED` of the random inputs")
+			fs.Var(&args, "arg", "a scalar parameter, `NAME=VALUE` (default: N, as most scalars are counts)")
+			fs.StringVar(&host, "host", "", "the C `FILE` (HOST.c) implementing the host functions and types the definition uses")
+			fs.BoolVar(&asJSON, "json", false, "print the measurements as JSON")
+			solvingFlags(fs, &solve, "time limit of the clustering")
+		},
+		run: func(ctx context.Context, e *env, rest []string) int {
+			if len(rest) != 1 {
+				e.errorf("bench: give exactly one FILE")
+				return exitUsage
+			}
+			if size < 0 || runs < 1 {
+				e.errorf("bench: --size must be at least 0 and --runs at least 1")
+				return exitUsage
+			}
+			engine, err := newEngine(solve)
+			if err != nil {
+				return e.fail(exitUsage, "bench", err)
+			}
+			hostFile, err := readHost(host)
+			if err != nil {
+				return e.fail(exitUsage, "bench", err)
+			}
+			f, name, code := oneFunction(ctx, e, engine, "bench", rest[0], function)
+			if f == nil {
+				return code
+			}
+			def, err := f.Def(ctx, name)
+			if err != nil {
+				return e.fail(exitUsage, "bench", err)
+			}
+			scalars, err := benchScalars(def.Sizes.Func, args)
+			if err != nil {
+				return e.fail(exitUsage, "bench", err)
+			}
+			if err := fitsInMemory(def.Sizes.Func, size); err != nil {
+				return e.fail(exitUsage, "bench", err)
+			}
+			var cls []codegen.Clustering
+			for _, n := range []string{"unfused", "stream", "megiddo", "optimal"} {
+				cl, err := clusteringNamed(def.Report, n)
+				if err != nil {
+					return e.fail(exitProblems, "bench", err)
+				}
+				cls = append(cls, codegen.Clustering{Name: n, Clustering: cl})
+			}
+			res, err := codegen.Bench(ctx, def.Sizes, cls, codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile})
+			if err != nil {
+				return compileFailed(e, "bench", f, err)
+			}
+			if asJSON {
+				out := benchJSON{Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}}
+				for _, m := range res.Clusterings {
+					out.Clusterings = append(out.Clusterings, benchClustering{m.Name, m.Loops, m.Seconds, m.MinSeconds, m.Bytes, m.Agree})
+				}
+				if err := writeJSON(e, out); err != nil {
+					return e.fail(exitUsage, "bench", err)
+				}
+			} else {
+				writeBench(e, name, size, runs, res)
+			}
+			for _, m := range res.Clusterings {
+				if !m.Agree {
+					e.errorf("bench: %s computes other results than %s", m.Name, res.Clusterings[0].Name)
+					return exitProblems
+				}
+			}
+			return exitOK
+		},
+	})
+}
+
+// benchScalars reads the --arg values of the bench: scalar parameters only.
+func benchScalars(fn *syntax.Func, args []string) (map[string]fuse.Value, error) {
+	out := map[string]fuse.Value{}
+	for _, a := range args {
+		name, text, ok := strings.Cut(a, "=")
+		if !ok {
+			return nil, fmt.Errorf("--arg %q: expected name=value", shorten(a))
+		}
+		sym := fn.Symbols[name]
+		if sym == nil || sym.Param < 0 || sym.Kind == syntax.Array {
+			return nil, fmt.Errorf("--arg %s: not a scalar parameter of %s (arrays are made with --size elements)", shorten(name), fn.Def.Name.Name)
+		}
+		v, err := fuse.ParseValue(text)
+		if err != nil {
+			return nil, fmt.Errorf("--arg %s: %w", name, err)
+		}
+		out[name] = v
+	}
+	return out, nil
+}
+
+// fitsInMemory refuses a size whose arrays (every parameter and binding an array of size
+// elements of at least 8 bytes, a lower bound) cannot fit in the memory this machine has
+// available, rather than leaving the compiled program to be killed.
+func fitsInMemory(fn *syntax.Func, size int64) error {
+	arrays := int64(0)
+	for _, s := range fn.Symbols {
+		if s.Kind == syntax.Array {
+			arrays++
+		}
+	}
+	avail := availableMemory()
+	if avail <= 0 || arrays == 0 {
+		return nil
+	}
+	if size > avail/8/arrays {
+		return fmt.Errorf("--size %d needs at least %d MB for %d arrays of 8-byte elements; this machine has %d MB available", size, size/1e6*8*arrays, arrays, avail>>20)
+	}
+	return nil
+}
+
+// availableMemory is MemAvailable of /proc/meminfo in bytes, or 0 when it is not known.
+func availableMemory() int64 {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		var kb int64
+		if _, err := fmt.Sscanf(line, "MemAvailable: %d kB", &kb); err == nil {
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// writeBench prints the measurements as a table: per clustering its loops, median and minimum
+// time, bytes streamed and stored, bandwidth, fraction of the copy loop's, speed-up over
+// unfused.
+func writeBench(e *env, name string, size int64, runs int, res *codegen.BenchResult) {
+	fmt.Fprintf(e.stdout, "%s at %d elements, %d runs each (median, min), compiled with cc %s\n\n", name, size, runs, strings.Join(codegen.Flags, " "))
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "clustering\tloops\tmedian\tmin\tarray MB\tGB/s\tof copy\tspeed-up\t")
+	copyRate := 0.0
+	if res.CopySeconds > 0 {
+		copyRate = float64(res.CopyBytes) / res.CopySeconds
+	}
+	base := res.Clusterings[0].Seconds
+	for _, m := range res.Clusterings {
+		rate := float64(m.Bytes) / m.Seconds
+		frac := "-"
+		if copyRate > 0 {
+			frac = fmt.Sprintf("%.0f%%", 100*rate/copyRate)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%.0f\t%.1f\t%s\t%.2f×\t\n", m.Name, m.Loops, ms(m.Seconds), ms(m.MinSeconds), float64(m.Bytes)/1e6, rate/1e9, frac, base/m.Seconds)
+	}
+	if res.CopySeconds > 0 {
+		fmt.Fprintf(tw, "copy loop\t\t%s\t\t%.0f\t%.1f\t100%%\t\t\n", ms(res.CopySeconds), float64(res.CopyBytes)/1e6, copyRate/1e9)
+	}
+	tw.Flush()
+	agree := true
+	for _, m := range res.Clusterings {
+		agree = agree && m.Agree
+	}
+	if agree {
+		fmt.Fprintln(e.stdout, "\nall clusterings compute the same results (checksum "+res.Clusterings[0].Checksum+")")
+	}
+}
+
+func ms(s float64) string { return fmt.Sprintf("%.1f ms", s*1e3) }

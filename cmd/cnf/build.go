@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/codegen"
+	"github.com/cnf-tools/cnf/internal/analysis"
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// clusterings are the clusterings cnf build and cnf bench compile, by name.
+var clusterings = []string{"optimal", "unfused", "stream", "megiddo"}
+
+// clusteringNamed picks a clustering of a report by name.
+func clusteringNamed(rep *cluster.Report, name string) (*cluster.Clustering, error) {
+	switch name {
+	case "optimal", "":
+		return rep.Ours.Clustering, nil
+	case "unfused":
+		return rep.Unfused, nil
+	case "stream":
+		return rep.Stream, nil
+	case "megiddo":
+		if rep.Megiddo == nil || rep.Megiddo.Clustering == nil {
+			return nil, errors.New("the Megiddo and Sarkar clustering was not found")
+		}
+		return rep.Megiddo.Clustering, nil
+	}
+	return nil, fmt.Errorf("unknown clustering %q: choose optimal, unfused, stream or megiddo", name)
+}
+
+// readHost reads the --host file, or returns nil without one.
+func readHost(path string) (*codegen.Host, error) {
+	if path == "" {
+		return nil, nil
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the host file: %w", err)
+	}
+	return &codegen.Host{Path: path, Src: string(src)}, nil
+}
+
+// compileFailed reports why a definition cannot be compiled: located in the source when the
+// code generator says where, else as a plain error.
+func compileFailed(e *env, cmd string, f *analysis.File, err error) int {
+	var ce *codegen.CompileError
+	if errors.As(err, &ce) {
+		syntax.WriteDiagnostics(e.stderr, f.Name, f.Prog.Syntax.File, []syntax.Diagnostic{ce.Diagnostic()})
+		e.errorf("%s: cannot compile", cmd)
+		return exitProblems
+	}
+	return e.fail(exitProblems, cmd, err)
+}
+
+func init() {
+	var (
+		function, which, host, out string
+		solve                      solving
+	)
+	register(&command{
+		name:    "build",
+		args:    "FILE [--function NAME] [--clustering CLUSTERING] [--host FILE] [-o FILE] [--time-limit DURATION] [--solver SOLVER]",
+		summary: "write a definition compiled to C under a clustering: one loop per cluster, each its fused process",
+		flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&function, "function", "", "the definition to compile, by `NAME` (needed when the file has several)")
+			fs.StringVar(&which, "clustering", "optimal", "the `CLUSTERING` to compile: optimal, unfused, stream or megiddo")
+			fs.StringVar(&host, "host", "", "the C `FILE` (HOST.c) implementing the host functions and types the definition uses")
+			fs.StringVar(&out, "o", "", "write the C to `FILE` (standard output without it)")
+			solvingFlags(fs, &solve, "time limit of the clustering")
+		},
+		run: func(ctx context.Context, e *env, rest []string) int {
+			if len(rest) != 1 {
+				e.errorf("build: give exactly one FILE")
+				return exitUsage
+			}
+			engine, err := newEngine(solve)
+			if err != nil {
+				return e.fail(exitUsage, "build", err)
+			}
+			hostFile, err := readHost(host)
+			if err != nil {
+				return e.fail(exitUsage, "build", err)
+			}
+			f, name, code := oneFunction(ctx, e, engine, "build", rest[0], function)
+			if f == nil {
+				return code
+			}
+			def, err := f.Def(ctx, name)
+			if err != nil {
+				return e.fail(exitUsage, "build", err)
+			}
+			cl, err := clusteringNamed(def.Report, which)
+			if err != nil {
+				return e.fail(exitUsage, "build", err)
+			}
+			c, err := codegen.Emit(def.Sizes, cl, codegen.Options{Host: hostFile}, nil)
+			if err != nil {
+				return compileFailed(e, "build", f, err)
+			}
+			if out == "" || out == "-" {
+				fmt.Fprint(e.stdout, c.Source)
+				return exitOK
+			}
+			if err := replaceFile(out, []byte(c.Source)); err != nil {
+				return e.fail(exitUsage, "build", err)
+			}
+			return exitOK
+		},
+	})
+}

@@ -1,0 +1,312 @@
+package codegen
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/types"
+)
+
+// The bench harness: main(n, runs, seed, copy, scalars...) makes the definition's inputs from
+// the seed (every array parameter n elements: Ints in [-1000, 1000], Floats in [-1000, 1000),
+// Bools), calls the definition once to warm up and to hash its results, then runs times,
+// printing "run SECONDS" for each, "bytes READ WRITTEN" (the arrays the loops stream and store
+// in one run), "checksum HEX", and with copy set, "copy SECONDS BYTES": the best of runs
+// copies of the same number of bytes, half read and half written, by a plain loop.
+const benchC = `#include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+static uint64_t cnf_rng;
+static inline uint64_t cnf_next(void) {
+	cnf_rng ^= cnf_rng << 13; cnf_rng ^= cnf_rng >> 7; cnf_rng ^= cnf_rng << 17;
+	return cnf_rng;
+}
+static double cnf_now(void) {
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+static int64_t cnf_bytes_read, cnf_bytes_written;
+`
+
+// generator makes (once) the function drawing a random value of type t.
+func (p *program) generator(t *types.Type) (string, error) {
+	tn, err := p.ct.name(t)
+	if err != nil {
+		return "", err
+	}
+	name := "cnf_gen_" + mangle(t)
+	var body string
+	switch t.Kind() {
+	case "Int":
+		body = "\treturn (int64_t)(cnf_next() % 2001) - 1000;\n"
+	case "Float":
+		body = "\treturn (double)(cnf_next() >> 11) / 9007199254740992.0 * 2000.0 - 1000.0;\n"
+	case "Bool":
+		body = "\treturn (cnf_next() >> 32) & 1;\n"
+	case "Tuple":
+		var b strings.Builder
+		fmt.Fprintf(&b, "\t%s x;\n", tn)
+		for i, e := range t.Elems() {
+			g, err := p.generator(e)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(&b, "\tx.f%d = %s();\n", i, g)
+		}
+		b.WriteString("\treturn x;\n")
+		body = b.String()
+	default:
+		return "", fmt.Errorf("cnf bench cannot make random values of type %s", t)
+	}
+	return p.helper(name, func() (string, error) {
+		return fmt.Sprintf("static %s %s(void) {\n%s}\n", tn, name, body), nil
+	})
+}
+
+// benchMain is the main function of the bench harness.
+func benchMain(p *program, u *Unit) (string, error) {
+	var b strings.Builder
+	b.WriteString("int main(int argc, char **argv) {\n")
+	// Freed arrays stay mapped for the next run: the runs time the loops, not the kernel's page
+	// faults on fresh memory (which made every run several times slower in a sandbox).
+	b.WriteString("#ifdef __GLIBC__\n\tmallopt(M_MMAP_THRESHOLD, 1 << 30);\n\tmallopt(M_TRIM_THRESHOLD, -1);\n\tmallopt(M_MMAP_MAX, 0);\n#endif\n")
+	fmt.Fprintf(&b, "\tif (argc != %d) { fprintf(stderr, \"usage: %%s N RUNS SEED COPY SCALARS...\\n\", argv[0]); return 2; }\n", 5+scalarCount(u))
+	b.WriteString("\tint64_t n = strtoll(argv[1], 0, 10);\n\tint runs = atoi(argv[2]);\n\tcnf_rng = strtoull(argv[3], 0, 10) | 1;\n\tint copy = atoi(argv[4]);\n")
+	arg := 5
+	var args []string
+	for _, prm := range u.Params {
+		tn, err := p.ct.name(prm.Type)
+		if err != nil {
+			return "", err
+		}
+		switch {
+		case prm.Type.IsArray():
+			g, err := p.generator(prm.Type.Elem())
+			if err != nil {
+				return "", fmt.Errorf("parameter %s: %w", prm.Name, err)
+			}
+			en, _ := p.ct.name(prm.Type.Elem())
+			fmt.Fprintf(&b, "\t%s %s = {cnf_alloc(n, sizeof(%s), %q), n};\n\tfor (int64_t i = 0; i < n; i++) %s.data[i] = %s();\n", tn, prm.C, en, prm.Name, prm.C, g)
+		case prm.Type.Kind() == "Float":
+			fmt.Fprintf(&b, "\t%s %s = strtod(argv[%d], 0);\n", tn, prm.C, arg)
+			arg++
+		case prm.Type.Kind() == "Int" || prm.Type.Kind() == "Bool":
+			fmt.Fprintf(&b, "\t%s %s = strtoll(argv[%d], 0, 10);\n", tn, prm.C, arg)
+			arg++
+		default:
+			return "", fmt.Errorf("parameter %s: cnf bench cannot pass a %s", prm.Name, prm.Type)
+		}
+		args = append(args, prm.C)
+	}
+	var writes, frees strings.Builder
+	for _, res := range u.Results {
+		_, wr, err := p.codec(res.Type)
+		if err != nil {
+			return "", fmt.Errorf("result %s: %w", res.Name, err)
+		}
+		fmt.Fprintf(&writes, "\t\t\t%s(r.%s);\n", wr, res.C)
+		if res.Type.IsArray() && !isParam(u, res.Name) {
+			fmt.Fprintf(&frees, "\t\tfree(r.%s.data);\n", res.C)
+		}
+	}
+	call := fmt.Sprintf("%s(%s)", u.Name, strings.Join(args, ", "))
+	fmt.Fprintf(&b, `	for (int k = -1; k < runs; k++) {
+		cnf_bytes_read = cnf_bytes_written = 0;
+		double t0 = cnf_now();
+		%s r = %s;
+		double t1 = cnf_now();
+		if (k < 0) {
+			cnf_hashing = 1;
+%s			cnf_hashing = 0;
+		} else {
+			printf("run %%.9f\n", t1 - t0);
+		}
+%s	}
+	printf("bytes %%lld %%lld\n", (long long)cnf_bytes_read, (long long)cnf_bytes_written);
+	printf("checksum %%016llx\n", (unsigned long long)cnf_hash);
+	if (copy) {
+		int64_t words = (cnf_bytes_read + cnf_bytes_written) / 16;
+		int64_t *src = cnf_alloc(words, 8, "copy"), *dst = cnf_alloc(words, 8, "copy");
+		for (int64_t i = 0; i < words; i++) { src[i] = i; dst[i] = 0; }
+		double best = 1e300;
+		for (int k = 0; k < runs; k++) {
+			double t0 = cnf_now();
+			for (int64_t i = 0; i < words; i++) dst[i] = src[i];
+			__asm__ volatile("" : : "r"(dst) : "memory");
+			double t = cnf_now() - t0;
+			if (t < best) best = t;
+		}
+		printf("copy %%.9f %%lld\n", best, (long long)(words * 16));
+	}
+	return 0;
+}
+`, u.Result, call, writes.String(), frees.String())
+	return b.String(), nil
+}
+
+func scalarCount(u *Unit) int {
+	n := 0
+	for _, p := range u.Params {
+		if !p.Type.IsArray() {
+			n++
+		}
+	}
+	return n
+}
+
+func isParam(u *Unit, name string) bool {
+	for _, p := range u.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// withBench is the Main of the bench harness: its runtime, then its main.
+func withBench(p *program, u *Unit) (string, error) {
+	p.helper("cnf_read", func() (string, error) { return ioC, nil })
+	p.helper("cnf_bench", func() (string, error) { return benchC, nil })
+	m, err := benchMain(p, u)
+	if err != nil {
+		return "", err
+	}
+	return m, nil
+}
+
+// Clustering is a clustering to measure, by name (unfused, stream, megiddo, optimal).
+type Clustering struct {
+	Name       string
+	Clustering *cluster.Clustering
+}
+
+// BenchOptions are the inputs of a benchmark.
+type BenchOptions struct {
+	Size    int64 // elements of every array parameter
+	Runs    int
+	Seed    uint64
+	Scalars map[string]fuse.Value // the scalar parameters (default: Size)
+	Host    *Host
+}
+
+// Measured is one clustering's measurements.
+type Measured struct {
+	Name       string
+	Loops      int
+	Seconds    float64 // median over the runs
+	MinSeconds float64
+	Bytes      int64 // array bytes the loops stream in and store, in one run
+	Checksum   string
+	Agree      bool // its results are the first clustering's
+}
+
+// BenchResult is a benchmark: every clustering, and the copy loop over the last one's bytes.
+type BenchResult struct {
+	Clusterings []*Measured
+	CopySeconds float64
+	CopyBytes   int64
+}
+
+// Bench compiles each clustering with the same emitter (and the bench harness), runs it on the
+// same seeded inputs, and measures it; the last clustering's program also times a plain copy
+// of as many bytes, this machine's memory bandwidth. Programs are built before any is timed.
+func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOptions) (*BenchResult, error) {
+	var exes []string
+	var units []*Unit
+	for _, c := range cls {
+		f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true}, withBench)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.Name, err)
+		}
+		exe, err := Build(ctx, f.Source)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.Name, err)
+		}
+		exes = append(exes, exe)
+		units = append(units, f.Unit)
+	}
+	res := &BenchResult{}
+	for i, c := range cls {
+		args := []string{strconv.FormatInt(opts.Size, 10), strconv.Itoa(opts.Runs), strconv.FormatUint(opts.Seed, 10), "0"}
+		if i == len(cls)-1 {
+			args[3] = "1"
+		}
+		for _, p := range units[i].Params {
+			if p.Type.IsArray() {
+				continue
+			}
+			v, ok := opts.Scalars[p.Name]
+			if !ok {
+				v = opts.Size
+			}
+			switch v := fuse.Coerce(v, p.Type).(type) {
+			case bool:
+				args = append(args, map[bool]string{false: "0", true: "1"}[v])
+			case float64:
+				args = append(args, strconv.FormatFloat(v, 'g', -1, 64))
+			default:
+				args = append(args, fuse.FormatValue(v))
+			}
+		}
+		cmd := exec.CommandContext(ctx, exes[i], args...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			msg := strings.TrimSpace(stderr.String())
+			if msg == "" {
+				msg = err.Error()
+			}
+			return nil, fmt.Errorf("%s at %d elements: %s", c.Name, opts.Size, msg)
+		}
+		m := &Measured{Name: c.Name, Loops: units[i].Loops}
+		var runs []float64
+		sc := bufio.NewScanner(&stdout)
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			switch {
+			case len(f) == 2 && f[0] == "run":
+				t, _ := strconv.ParseFloat(f[1], 64)
+				runs = append(runs, t)
+			case len(f) == 3 && f[0] == "bytes":
+				rd, _ := strconv.ParseInt(f[1], 10, 64)
+				wr, _ := strconv.ParseInt(f[2], 10, 64)
+				m.Bytes = rd + wr
+			case len(f) == 2 && f[0] == "checksum":
+				m.Checksum = f[1]
+			case len(f) == 3 && f[0] == "copy":
+				res.CopySeconds, _ = strconv.ParseFloat(f[1], 64)
+				res.CopyBytes, _ = strconv.ParseInt(f[2], 10, 64)
+			}
+		}
+		if len(runs) == 0 {
+			return nil, fmt.Errorf("%s: the benchmark printed no times", c.Name)
+		}
+		sort.Float64s(runs)
+		m.Seconds, m.MinSeconds = runs[len(runs)/2], runs[0]
+		m.Agree = m.Checksum == res.first(m.Checksum)
+		res.Clusterings = append(res.Clusterings, m)
+	}
+	return res, nil
+}
+
+// first is the first clustering's checksum (or sum, for the first).
+func (b *BenchResult) first(sum string) string {
+	if len(b.Clusterings) == 0 {
+		return sum
+	}
+	return b.Clusterings[0].Checksum
+}

@@ -1,0 +1,64 @@
+package codegen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/golden"
+)
+
+// analyse is the first definition of src, accepted, with its report.
+func analyse(t interface{ Fatalf(string, ...any) }, src string) (*infer.Result, *cluster.Report) {
+	prog := infer.Analyze("test.cnf", []byte(src))
+	r := prog.Funcs[0]
+	if r == nil || !r.OK() {
+		t.Fatalf("rejected:\n%s", src)
+	}
+	rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return r, rep
+}
+
+// The C of every example definition under its optimal clustering (without the runtime, which
+// is the same in every file), or why it cannot be compiled, located:
+// testdata/EXAMPLE.c; go test ./codegen -run Golden -update rewrites them.
+func TestGoldenC(t *testing.T) {
+	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
+		prog := infer.Analyze(name+".cnf", src)
+		var b strings.Builder
+		for i, r := range prog.Funcs {
+			def := prog.Syntax.Funcs[i].Def.Name.Name
+			if r == nil || !r.OK() {
+				fmt.Fprintf(&b, "/* %s: rejected by the front end */\n\n", def)
+				continue
+			}
+			rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := Emit(r, rep.Ours.Clustering, Options{}, nil)
+			var ce *CompileError
+			switch {
+			case errors.As(err, &ce):
+				pos := prog.Syntax.File.Position(ce.Range.Start)
+				fmt.Fprintf(&b, "/* %s: cannot compile: %s:%d:%d: %s */\n\n", def, name, pos.Line, pos.Column, ce.Message)
+			case err != nil:
+				t.Fatalf("%s: %v", def, err)
+			default:
+				_, body, ok := strings.Cut(f.Source, "\n/* Types")
+				if !ok {
+					t.Fatalf("%s: no types section in\n%s", def, f.Source)
+				}
+				b.WriteString("/* Types" + body + "\n")
+			}
+		}
+		golden.File(t, "testdata/"+name+".c", []byte(b.String()))
+	})
+}

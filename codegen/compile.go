@@ -1,0 +1,128 @@
+package codegen
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Flags are the C compiler's flags: -fwrapv makes Int arithmetic wrap as Go's (and so the
+// interpreter's) does, -ffp-contract=off keeps a * b + c two roundings as the interpreter
+// computes it, gnu11 allows the statement expressions that inline lambdas.
+var Flags = []string{"-O2", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-w"}
+
+// Compiler is the C compiler: $CC, else cc, else gcc, else clang.
+func Compiler() (string, error) {
+	if cc := os.Getenv("CC"); cc != "" {
+		if path, err := exec.LookPath(cc); err == nil {
+			return path, nil
+		}
+		return "", fmt.Errorf("the C compiler $CC=%s is not found", cc)
+	}
+	for _, cc := range []string{"cc", "gcc", "clang"} {
+		if path, err := exec.LookPath(cc); err == nil {
+			return path, nil
+		}
+	}
+	return "", errors.New("no C compiler (cc, gcc or clang) is installed: install gcc, or set $CC")
+}
+
+// CacheDir is where compiled programs are kept, by the hash of their source and compiler.
+func CacheDir() (string, error) {
+	if d := os.Getenv("CNF_CACHE"); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory for compiled programs: %w", err)
+	}
+	return filepath.Join(d, "cnf", "build"), nil
+}
+
+// Build compiles a generated C file to an executable, or returns the one compiled before from
+// the same source with the same compiler. The executable is written under a temporary name and
+// renamed into place, so an interrupted or failed build leaves no partial file.
+func Build(ctx context.Context, src string) (string, error) {
+	cc, err := Compiler()
+	if err != nil {
+		return "", err
+	}
+	dir, err := CacheDir()
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(Flags, " ") + "\x00" + src))
+	key := hex.EncodeToString(sum[:16])
+	exe := filepath.Join(dir, key)
+	if _, err := os.Stat(exe); err == nil {
+		return exe, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("making the cache of compiled programs: %w", err)
+	}
+	tmp, err := os.MkdirTemp(dir, "build-")
+	if err != nil {
+		return "", fmt.Errorf("making a build directory: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	cfile := filepath.Join(tmp, "prog.c")
+	if err := os.WriteFile(cfile, []byte(src), 0o644); err != nil {
+		return "", fmt.Errorf("writing the C file: %w", err)
+	}
+	out := filepath.Join(tmp, "prog")
+	args := append(append([]string{}, Flags...), "-o", out, cfile, "-lm")
+	cmd := exec.CommandContext(ctx, cc, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if len(msg) > 2000 {
+			msg = msg[:2000] + "..."
+		}
+		return "", fmt.Errorf("the C compiler failed (%s %s): %v\n%s", filepath.Base(cc), strings.Join(Flags, " "), err, msg)
+	}
+	if err := os.Rename(out, exe); err != nil {
+		return "", fmt.Errorf("keeping the compiled program: %w", err)
+	}
+	return exe, nil
+}
+
+// RunError is a run-time error the compiled program reported (its message is the reference
+// interpreter's: "binding: what went wrong").
+type RunError struct{ Message string }
+
+func (e *RunError) Error() string { return e.Message }
+
+// Exec runs a compiled program on the given standard input and returns its standard output.
+func Exec(ctx context.Context, exe string, stdin []byte) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, exe)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 3 {
+		return nil, &RunError{Message: strings.TrimSpace(stderr.String())}
+	}
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("the compiled program failed: %s", msg)
+	}
+	return stdout.Bytes(), nil
+}

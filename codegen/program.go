@@ -1,0 +1,150 @@
+package codegen
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/cnf-tools/cnf/types"
+)
+
+// program is the state of emitting one C file: its types, the helpers it needs (each made
+// once), fresh local names, and the host file.
+type program struct {
+	ct      *ctypes
+	helpers map[string]bool
+	code    []string // helper functions, in the order they were made
+	locals  int
+	host    *Host
+}
+
+// Host is the user's C for host functions and host types (--host FILE.c).
+type Host struct {
+	Path string
+	Src  string
+}
+
+// TypesMarker is the line of a host file after which the structs that involve its host types
+// are declared (a host function returning a pair of Boxes needs Tup2_Box_Box); without it they
+// come after the whole file.
+const TypesMarker = "/* cnf: types */"
+
+func newProgram(host *Host) *program {
+	return &program{ct: newCTypes(), helpers: map[string]bool{}, host: host}
+}
+
+// local is a fresh C name for a lambda parameter or a temporary.
+func (p *program) local(name string) string {
+	p.locals++
+	return ident(fmt.Sprintf("l%d_", p.locals), name)
+}
+
+// hostKnown reports whether the host file defines the C function name.
+func (p *program) hostKnown(name string) bool {
+	if p.host == nil {
+		return false
+	}
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*\(`)
+	return re.MatchString(p.host.Src)
+}
+
+// helper adds a helper function once.
+func (p *program) helper(name string, code func() (string, error)) (string, error) {
+	if p.helpers[name] {
+		return name, nil
+	}
+	c, err := code()
+	if err != nil {
+		return "", err
+	}
+	p.helpers[name] = true
+	p.code = append(p.code, c)
+	return name, nil
+}
+
+// compare is the name of the function comparing two values of type t (-1, 0, 1), as the
+// interpreter compares: numbers by value, False before True, tuples component by component.
+func (p *program) compare(t *types.Type) (string, error) {
+	switch t.Kind() {
+	case "Int", "Float", "Bool":
+		return "cnf_cmp_" + t.Kind(), nil
+	case "Tuple":
+		tn, err := p.ct.name(t)
+		if err != nil {
+			return "", err
+		}
+		var body strings.Builder
+		for i, e := range t.Elems() {
+			c, err := p.compare(e)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(&body, "\tif ((c = %s(a.f%d, b.f%d)) != 0) return c;\n", c, i, i)
+		}
+		name := "cnf_cmp_" + mangle(t)
+		return p.helper(name, func() (string, error) {
+			return fmt.Sprintf("static inline int %s(%s a, %s b) {\n\tint c;\n%s\treturn 0;\n}\n", name, tn, tn, body.String()), nil
+		})
+	}
+	return "", fmt.Errorf("values of type %s cannot be compared", t)
+}
+
+// minMax is the function min or max at type t: min a b is a when a <= b, max a b is a when
+// a > b (fuse's builtin).
+func (p *program) minMax(op string, t *types.Type) (string, error) {
+	cmp, err := p.compare(t)
+	if err != nil {
+		return "", err
+	}
+	tn, err := p.ct.name(t)
+	if err != nil {
+		return "", err
+	}
+	name := "cnf_" + op + "_" + mangle(t)
+	cond := "<= 0"
+	if op == "max" {
+		cond = "> 0"
+	}
+	return p.helper(name, func() (string, error) {
+		return fmt.Sprintf("static inline %s %s(%s a, %s b) { return %s(a, b) %s ? a : b; }\n", tn, name, tn, tn, cmp, cond), nil
+	})
+}
+
+// assemble puts the file together: the runtime, the plain types, the host file (with the
+// types that involve host types at its marker or after it), the helpers and the functions.
+func (p *program) assemble(header string, funcs []string) string {
+	var b strings.Builder
+	b.WriteString(header)
+	b.WriteString(runtimeC)
+	b.WriteString("\n/* Types: tuples are structs of fields f0, f1, ...; arrays are (data, len). */\n")
+	for _, d := range p.ct.plain {
+		b.WriteString(d + "\n")
+	}
+	hosted := strings.Join(p.ct.hosted, "\n")
+	if p.host != nil {
+		fmt.Fprintf(&b, "\n/* Host functions and types: %s */\n", p.host.Path)
+		src := p.host.Src
+		if i := strings.Index(src, TypesMarker); i >= 0 && hosted != "" {
+			src = src[:i] + TypesMarker + "\n" + hosted + "\n" + src[i+len(TypesMarker):]
+			hosted = ""
+		}
+		b.WriteString(src)
+		if !strings.HasSuffix(src, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	if hosted != "" {
+		b.WriteString(hosted + "\n")
+	}
+	if len(p.code) > 0 {
+		b.WriteString("\n/* Helpers */\n")
+		for _, c := range p.code {
+			b.WriteString(c)
+		}
+	}
+	for _, f := range funcs {
+		b.WriteString("\n")
+		b.WriteString(f)
+	}
+	return b.String()
+}

@@ -1,0 +1,171 @@
+package codegen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/golden"
+	"github.com/cnf-tools/cnf/internal/rapidgen"
+	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/syntax/gen"
+	"github.com/cnf-tools/cnf/types"
+	"pgregory.net/rapid"
+)
+
+// inputs draws inputs for a definition by their types: arrays of 0, 1, 2, 3 or 7 elements
+// (arrays that share a size in the scheme get one length: empty, one element, many), small
+// Ints, Floats that are small multiples of a half, Bools and tuples of these.
+func inputs(t *rapid.T, r *infer.Result) map[string]fuse.Value {
+	in := map[string]fuse.Value{}
+	lengths := map[string]int{}
+	for _, p := range r.Func.Params {
+		ty := r.Types.Types[p.Name]
+		if p.Kind != syntax.Array {
+			in[p.Name] = element(t, ty, "scalar "+p.Name)
+			continue
+		}
+		size := r.FormatSize(r.Size(p.Name), false)
+		n, ok := lengths[size]
+		if !ok {
+			n = rapid.SampledFrom([]int{0, 1, 2, 3, 7}).Draw(t, "length of "+size)
+			lengths[size] = n
+		}
+		arr := make(fuse.Array, n)
+		for i := range arr {
+			arr[i] = element(t, ty.Elem(), "element")
+		}
+		in[p.Name] = arr
+	}
+	return in
+}
+
+// element draws a value of type ty.
+func element(t *rapid.T, ty *types.Type, what string) fuse.Value {
+	switch ty.Kind() {
+	case "Float":
+		return float64(rapid.IntRange(-8, 18).Draw(t, what)) / 2
+	case "Bool":
+		return rapid.Bool().Draw(t, what)
+	case "Tuple":
+		tu := make(fuse.Tuple, len(ty.Elems()))
+		for i, e := range ty.Elems() {
+			tu[i] = element(t, e, what)
+		}
+		return tu
+	}
+	return int64(rapid.IntRange(-4, 9).Draw(t, what))
+}
+
+func show(m map[string]fuse.Value) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	s := ""
+	for _, k := range keys {
+		s += fmt.Sprintf(" %s=%s", k, fuse.FormatValue(m[k]))
+	}
+	return s
+}
+
+func same(a, b map[string]fuse.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if !fuse.Equal(v, b[k]) || fuse.FormatValue(v) != fuse.FormatValue(b[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// The fourth semantics agrees with the reference interpreter: on generated programs of every
+// combinator (both generators' shapes) and inputs with empty, one-element and longer arrays,
+// the compiled optimal clustering, and the compiled unfused one, give the reference's results,
+// printed alike, and fail exactly when the reference fails.
+//
+//	go test ./codegen -run CompiledAgrees -rapid.checks=500
+func TestCompiledAgreesWithReference(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	if _, err := Compiler(); err != nil {
+		t.Fatal(err) // the project's scripts install gcc: a missing compiler is a failure
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 10).Draw(t, "bindings")
+		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
+		r, rep := analyse(t, src)
+		for _, cl := range []*cluster.Clustering{rep.Ours.Clustering, rep.Unfused} {
+			for k := 0; k < 3; k++ {
+				in := inputs(t, r)
+				ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
+				got, err := Run(context.Background(), r, cl, in, Options{})
+				var re *RunError
+				if err != nil && !errors.As(err, &re) {
+					t.Fatalf("cannot compile: %v\n%s", err, src)
+				}
+				switch {
+				case (refErr == nil) != (err == nil):
+					t.Fatalf("compiled gives error %v, the reference %v\n%s\ninputs%s", err, refErr, src, show(in))
+				case refErr == nil && !same(ref, got):
+					t.Fatalf("compiled differs from the reference:\n got%s\nwant%s\n%s\ninputs%s", show(got), show(ref), src, show(in))
+				}
+			}
+		}
+	})
+}
+
+// Every example definition that needs no host functions runs compiled with the reference's
+// results on random inputs (at least one run succeeding, so the agreement is about values);
+// every other one is refused with a located error naming the host function to implement.
+func TestExamplesCompiledAgree(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
+		prog := infer.Analyze(name+".cnf", src)
+		for _, r := range prog.Funcs {
+			if r == nil || !r.OK() {
+				continue
+			}
+			rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			def := r.Func.Def.Name.Name
+			if _, err := Emit(r, rep.Ours.Clustering, Options{}, Harness); err != nil {
+				var ce *CompileError
+				if !errors.As(err, &ce) || !strings.Contains(ce.Message, "--host") {
+					t.Errorf("%s: %v", def, err)
+				}
+				continue
+			}
+			ok := 0
+			rapid.Check(t, func(rt *rapid.T) {
+				in := inputs(rt, r)
+				ref, refErr := fuse.RunReference(context.Background(), r, in, fuse.DefaultExternals())
+				got, err := Run(context.Background(), r, rep.Ours.Clustering, in, Options{})
+				switch {
+				case (refErr == nil) != (err == nil):
+					rt.Fatalf("%s: compiled gives error %v, the reference %v\ninputs%s", def, err, refErr, show(in))
+				case refErr == nil && !same(ref, got):
+					rt.Fatalf("%s: compiled differs:\n got%s\nwant%s\ninputs%s", def, show(got), show(ref), show(in))
+				case refErr != nil && err.Error() != refErr.Error():
+					rt.Logf("%s: compiled says %q, the reference %q", def, err, refErr)
+				}
+				if refErr == nil {
+					ok++
+				}
+			})
+			if ok == 0 {
+				t.Errorf("%s: no run succeeded", def)
+			}
+		}
+	})
+}

@@ -1,0 +1,2 @@
+/* bad1: rejected by the front end */
+

@@ -1,0 +1,2 @@
+/* bad2: rejected by the front end */
+

@@ -1,0 +1,308 @@
+/* Types: tuples are structs of fields f0, f1, ...; arrays are (data, len). */
+typedef struct { int64_t *data; int64_t len; } Arr_Int;
+typedef struct { int64_t f0; int64_t f1; } Tup2_Int_Int;
+typedef struct { Tup2_Int_Int *data; int64_t len; } Arr_Tup2_Int_Int;
+
+/* Helpers */
+static Arr_Int cnf_ext_sort_Int(Arr_Int a, const char *w) {
+	(void)w;
+	Arr_Int r = {cnf_alloc(a.len, sizeof(int64_t), w), a.len};
+	int64_t *t = cnf_alloc(a.len, sizeof(int64_t), w);
+	memcpy(r.data, a.data, (size_t)a.len * sizeof(int64_t));
+	for (int64_t width = 1; width < a.len; width *= 2) {
+		for (int64_t lo = 0; lo < a.len; lo += 2 * width) {
+			int64_t mid = lo + width < a.len ? lo + width : a.len;
+			int64_t hi = lo + 2 * width < a.len ? lo + 2 * width : a.len;
+			int64_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi) t[k++] = cnf_cmp_Int(r.data[j], r.data[i]) < 0 ? r.data[j++] : r.data[i++];
+			while (i < mid) t[k++] = r.data[i++];
+			while (j < hi) t[k++] = r.data[j++];
+		}
+		memcpy(r.data, t, (size_t)a.len * sizeof(int64_t));
+	}
+	free(t);
+	return r;
+}
+static int64_t cnf_ext_sum_Int(Arr_Int a, const char *w) {
+	(void)w;
+	int64_t s = 0;
+	for (int64_t i = 0; i < a.len; i++) s += a.data[i];
+	return s;
+}
+
+/* everything, compiled from its clustering into 3 loops. */
+typedef struct { Arr_Int r0; /* sums */ int64_t r1; /* total */ Arr_Tup2_Int_Int r2; /* pairs */ Arr_Int r3; /* sorted */ int64_t r4; /* s */ } cnf_result_everything;
+
+static cnf_result_everything cnf_everything(Arr_Int v_xs, Arr_Int v_ys, int64_t v_n) {
+	Arr_Int v_sums = {0};
+	int64_t v_total;
+	Arr_Int v_scaled = {0};
+	Arr_Tup2_Int_Int v_pairs = {0};
+	Arr_Int v_firsts = {0};
+	Arr_Int v_sorted = {0};
+	int64_t v_s;
+
+	/* Loop 1:
+	 *   doubled = map (* 2) xs
+	 *   sums = map2 (+) doubled ys
+	 *   big = filter (\x -> x > n) sums
+	 *   total = fold (+) 0 big
+	 */
+	{
+	/* map doubled / map2 sums / filter big / fold total */
+	int64_t L1_0_i_xs = 0; /* position in xs */
+	int64_t L1_0_i_ys = 0; /* position in ys */
+	int64_t L1_0_h_doubled__v = 0;
+	int64_t L1_0_h_sums__v1 = 0;
+	int64_t L1_0_h_sums__v2 = 0;
+	int64_t L1_0_h_big__v = 0;
+	int64_t L1_0_h_total__s = INT64_C(0);
+	int64_t L1_0_h_total__v = 0;
+	int64_t L1_0_h_big__chan = 0;
+	int64_t L1_0_h_sums__chan = 0;
+	int64_t L1_0_h_doubled__chan = 0;
+	v_sums.data = cnf_alloc(v_xs.len, sizeof(int64_t), "sums");
+	v_sums.len = 0;
+L1_0_s0: /* doubled_0/sums_0/big_0/total_0: pull xs */
+	if (L1_0_i_xs < v_xs.len) {
+		L1_0_h_doubled__v = v_xs.data[L1_0_i_xs];
+		L1_0_h_doubled__chan = (L1_0_h_doubled__v * INT64_C(2));
+		L1_0_h_sums__v1 = L1_0_h_doubled__chan;
+		goto L1_0_s1;
+	}
+	goto L1_0_s3;
+L1_0_s1: /* doubled_2/sums_1/big_0/total_0[doubled=h]: drop xs */
+	L1_0_i_xs++;
+	goto L1_0_s2;
+L1_0_s2: /* doubled_0/sums_1/big_0/total_0[doubled=h]: pull xs */
+	if (L1_0_i_xs < v_xs.len) {
+		L1_0_h_doubled__v = v_xs.data[L1_0_i_xs];
+		goto L1_0_s4;
+	}
+	goto L1_0_s5;
+L1_0_s3: /* doubled_5/sums_5/big_0/total_0[doubled=c]: close sums */
+	goto L1_0_s6;
+L1_0_s4: /* doubled_1/sums_1/big_0/total_0[doubled=h]: pull ys */
+	if (L1_0_i_ys < v_ys.len) {
+		L1_0_h_sums__v2 = v_ys.data[L1_0_i_ys];
+		goto L1_0_s7;
+	}
+	L1_0_h_doubled__chan = (L1_0_h_doubled__v * INT64_C(2));
+	goto L1_0_s11;
+L1_0_s5: /* doubled_3/sums_1/big_0/total_0[doubled=h]: pull ys */
+	if (L1_0_i_ys < v_ys.len) {
+		L1_0_h_sums__v2 = v_ys.data[L1_0_i_ys];
+		goto L1_0_s8;
+	}
+	goto L1_0_s16;
+L1_0_s6: /* doubled_5/sums_7/big_5/total_2[big=c][sums=c][doubled=c]: push total */
+	v_total = L1_0_h_total__s;
+	goto L1_0_s9;
+L1_0_s7: /* doubled_1/sums_2/big_0/total_0[doubled=h]: push sums */
+	v_sums.data[v_sums.len++] = (L1_0_h_sums__v1 + L1_0_h_sums__v2);
+	L1_0_h_sums__chan = (L1_0_h_sums__v1 + L1_0_h_sums__v2);
+	L1_0_h_big__v = L1_0_h_sums__chan;
+	L1_0_h_doubled__chan = (L1_0_h_doubled__v * INT64_C(2));
+	goto L1_0_s14;
+L1_0_s8: /* doubled_3/sums_2/big_0/total_0[doubled=h]: push sums */
+	v_sums.data[v_sums.len++] = (L1_0_h_sums__v1 + L1_0_h_sums__v2);
+	L1_0_h_sums__chan = (L1_0_h_sums__v1 + L1_0_h_sums__v2);
+	L1_0_h_big__v = L1_0_h_sums__chan;
+	goto L1_0_s19;
+L1_0_s9: /* doubled_5/sums_7/big_5/total_3[big=c][sums=c][doubled=c]: close total */
+	goto L1_0_s10;
+L1_0_s10: /* doubled_5/sums_7/big_5/total_4[big=c][sums=c][doubled=c]: pull ys */
+	if (L1_0_i_ys < v_ys.len) {
+		L1_0_h_sums__v2 = v_ys.data[L1_0_i_ys];
+		goto L1_0_s12;
+	}
+	goto L1_0_s13;
+L1_0_s11: /* doubled_2/sums_11/big_0/total_0[doubled=p]: drop xs */
+	L1_0_i_xs++;
+	goto L1_0_s15;
+L1_0_s12: /* doubled_5/sums_8/big_5/total_4[big=c][sums=c][doubled=c]: drop ys */
+	L1_0_i_ys++;
+	goto L1_0_s10;
+L1_0_s13: /* doubled_5/sums_16/big_5/total_4[big=c][sums=c][doubled=c]: exit */
+	goto L1_0_exit;
+L1_0_s14: /* doubled_2/sums_4/big_1/total_0[sums=h][doubled=p]: drop xs */
+	L1_0_i_xs++;
+	goto L1_0_s17;
+L1_0_s15: /* doubled_0/sums_11/big_0/total_0[doubled=p]: close sums */
+	goto L1_0_s18;
+L1_0_s16: /* doubled_5/sums_11/big_0/total_0[doubled=c]: close sums */
+	goto L1_0_s20;
+L1_0_s17: /* doubled_0/sums_4/big_1/total_0[sums=h][doubled=p]: drop ys */
+	L1_0_i_ys++;
+	goto L1_0_s21;
+L1_0_s18: /* doubled_0/sums_13/big_5/total_2[big=c][sums=c][doubled=p]: push total */
+	v_total = L1_0_h_total__s;
+	goto L1_0_s22;
+L1_0_s19: /* doubled_5/sums_4/big_1/total_0[sums=h][doubled=c]: drop ys */
+	L1_0_i_ys++;
+	goto L1_0_s23;
+L1_0_s20: /* doubled_5/sums_13/big_5/total_2[big=c][sums=c][doubled=c]: push total */
+	v_total = L1_0_h_total__s;
+	goto L1_0_s24;
+L1_0_s21: /* doubled_0/sums_0/big_1/total_0[sums=h][doubled=p]: case */
+	if ((L1_0_h_big__v > v_n)) {
+		L1_0_h_big__chan = L1_0_h_big__v;
+		L1_0_h_total__v = L1_0_h_big__chan;
+		L1_0_h_total__s = (L1_0_h_total__s + L1_0_h_total__v);
+		L1_0_h_sums__v1 = L1_0_h_doubled__chan;
+		goto L1_0_s2;
+	}
+	L1_0_h_sums__v1 = L1_0_h_doubled__chan;
+	goto L1_0_s2;
+L1_0_s22: /* doubled_0/sums_13/big_5/total_3[big=c][sums=c][doubled=p]: close total */
+	L1_0_h_sums__v1 = L1_0_h_doubled__chan;
+	goto L1_0_s25;
+L1_0_s23: /* doubled_5/sums_0/big_1/total_0[sums=h][doubled=c]: case */
+	if ((L1_0_h_big__v > v_n)) {
+		L1_0_h_big__chan = L1_0_h_big__v;
+		L1_0_h_total__v = L1_0_h_big__chan;
+		L1_0_h_total__s = (L1_0_h_total__s + L1_0_h_total__v);
+		goto L1_0_s3;
+	}
+	goto L1_0_s3;
+L1_0_s24: /* doubled_5/sums_13/big_5/total_3[big=c][sums=c][doubled=c]: close total */
+	goto L1_0_s13;
+L1_0_s25: /* doubled_0/sums_13/big_5/total_4[big=c][sums=c]: pull xs */
+	if (L1_0_i_xs < v_xs.len) {
+		L1_0_h_doubled__v = v_xs.data[L1_0_i_xs];
+		L1_0_h_doubled__chan = (L1_0_h_doubled__v * INT64_C(2));
+		L1_0_h_sums__v1 = L1_0_h_doubled__chan;
+		goto L1_0_s26;
+	}
+	goto L1_0_s13;
+L1_0_s26: /* doubled_2/sums_13/big_5/total_4[big=c][sums=c]: drop xs */
+	L1_0_i_xs++;
+	goto L1_0_s25;
+L1_0_exit:;
+	}
+
+	/* Loop 2:
+	 *   idx = generate n (\i -> i `mod` 3)
+	 *   picked = gather xs idx
+	 *   scaled = map3 (\a b c -> a * b + c) picked idx idx
+	 */
+	{
+	/* generate idx / gather picked / map3 scaled */
+	int64_t L2_0_h_idx__i = INT64_C(0);
+	int64_t L2_0_h_picked__v = 0;
+	int64_t L2_0_h_scaled__v1 = 0;
+	int64_t L2_0_h_scaled__v2 = 0;
+	int64_t L2_0_h_scaled__v3 = 0;
+	int64_t L2_0_h_idx__chan = 0;
+	int64_t L2_0_h_picked__chan = 0;
+	v_scaled.data = cnf_alloc((v_n), sizeof(int64_t), "scaled");
+	v_scaled.len = 0;
+L2_0_s0: /* idx_0/picked_0/scaled_0: case */
+	if ((L2_0_h_idx__i < v_n)) {
+		L2_0_h_idx__chan = cnf_mod(L2_0_h_idx__i, INT64_C(3), "idx");
+		L2_0_h_idx__i = (L2_0_h_idx__i + INT64_C(1));
+		L2_0_h_idx__chan = L2_0_h_idx__chan;
+		L2_0_h_picked__v = L2_0_h_idx__chan;
+		L2_0_h_picked__chan = CNF_AT(v_xs, L2_0_h_picked__v, "picked");
+		L2_0_h_scaled__v1 = L2_0_h_picked__chan;
+		L2_0_h_scaled__v2 = L2_0_h_idx__chan;
+		L2_0_h_scaled__v3 = L2_0_h_scaled__v2;
+		goto L2_0_s2;
+	}
+	goto L2_0_s1;
+L2_0_s1: /* idx_4/picked_4/scaled_5[idx=c,picked=c][idx=c]: close scaled */
+	goto L2_0_s3;
+L2_0_s2: /* idx_0/picked_0/scaled_2[idx=h,picked=h][idx=h]: case */
+	if ((L2_0_h_idx__i < v_n)) {
+		goto L2_0_s4;
+	}
+	goto L2_0_s5;
+L2_0_s3: /* idx_4/picked_4/scaled_16[idx=c,picked=c][idx=c]: exit */
+	goto L2_0_exit;
+L2_0_s4: /* idx_1/picked_0/scaled_2[idx=h,picked=h][idx=h]: push scaled */
+	v_scaled.data[v_scaled.len++] = ((L2_0_h_scaled__v1 * L2_0_h_scaled__v2) + L2_0_h_scaled__v3);
+	L2_0_h_idx__chan = cnf_mod(L2_0_h_idx__i, INT64_C(3), "idx");
+	L2_0_h_idx__i = (L2_0_h_idx__i + INT64_C(1));
+	L2_0_h_idx__chan = L2_0_h_idx__chan;
+	L2_0_h_picked__v = L2_0_h_idx__chan;
+	L2_0_h_picked__chan = CNF_AT(v_xs, L2_0_h_picked__v, "picked");
+	L2_0_h_scaled__v1 = L2_0_h_picked__chan;
+	L2_0_h_scaled__v2 = L2_0_h_idx__chan;
+	L2_0_h_scaled__v3 = L2_0_h_scaled__v2;
+	goto L2_0_s2;
+L2_0_s5: /* idx_3/picked_0/scaled_2[idx=h,picked=h][idx=h]: push scaled */
+	v_scaled.data[v_scaled.len++] = ((L2_0_h_scaled__v1 * L2_0_h_scaled__v2) + L2_0_h_scaled__v3);
+	goto L2_0_s1;
+L2_0_exit:;
+	}
+
+	/* Loop 3:
+	 *   pairs = cross scaled ys
+	 *   firsts = map fst pairs
+	 */
+	{
+	/* cross pairs / map firsts */
+	int64_t L3_0_i_scaled = 0; /* position in scaled */
+	int64_t L3_0_h_pairs__v = 0;
+	int64_t L3_0_h_pairs__j = INT64_C(0);
+	Tup2_Int_Int L3_0_h_firsts__v = {0};
+	Tup2_Int_Int L3_0_h_pairs__chan = {0};
+	v_firsts.data = cnf_alloc(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(int64_t), "firsts");
+	v_firsts.len = 0;
+	v_pairs.data = cnf_alloc(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(Tup2_Int_Int), "pairs");
+	v_pairs.len = 0;
+L3_0_s0: /* pairs_0/firsts_0: pull scaled */
+	if (L3_0_i_scaled < v_scaled.len) {
+		L3_0_h_pairs__v = v_scaled.data[L3_0_i_scaled];
+		goto L3_0_s1;
+	}
+	goto L3_0_s2;
+L3_0_s1: /* pairs_1/firsts_0: case */
+	if ((L3_0_h_pairs__j < (v_ys).len)) {
+		goto L3_0_s3;
+	}
+	goto L3_0_s4;
+L3_0_s2: /* pairs_5/firsts_0: close pairs */
+	goto L3_0_s5;
+L3_0_s3: /* pairs_2/firsts_0: push pairs */
+	v_pairs.data[v_pairs.len++] = ((Tup2_Int_Int){L3_0_h_pairs__v, CNF_AT(v_ys, L3_0_h_pairs__j, "pairs")});
+	L3_0_h_pairs__chan = ((Tup2_Int_Int){L3_0_h_pairs__v, CNF_AT(v_ys, L3_0_h_pairs__j, "pairs")});
+	L3_0_h_pairs__j = (L3_0_h_pairs__j + INT64_C(1));
+	L3_0_h_firsts__v = L3_0_h_pairs__chan;
+	goto L3_0_s6;
+L3_0_s4: /* pairs_4/firsts_0: drop scaled */
+	L3_0_i_scaled++;
+	L3_0_h_pairs__j = INT64_C(0);
+	goto L3_0_s0;
+L3_0_s5: /* pairs_6/firsts_3[pairs=c]: close firsts */
+	goto L3_0_s7;
+L3_0_s6: /* pairs_1/firsts_1[pairs=h]: case */
+	if ((L3_0_h_pairs__j < (v_ys).len)) {
+		goto L3_0_s8;
+	}
+	goto L3_0_s9;
+L3_0_s7: /* pairs_6/firsts_5[pairs=c]: exit */
+	goto L3_0_exit;
+L3_0_s8: /* pairs_2/firsts_1[pairs=h]: push firsts */
+	v_firsts.data[v_firsts.len++] = (L3_0_h_firsts__v).f0;
+	goto L3_0_s3;
+L3_0_s9: /* pairs_4/firsts_1[pairs=h]: drop scaled */
+	L3_0_i_scaled++;
+	L3_0_h_pairs__j = INT64_C(0);
+	goto L3_0_s10;
+L3_0_s10: /* pairs_0/firsts_1[pairs=h]: push firsts */
+	v_firsts.data[v_firsts.len++] = (L3_0_h_firsts__v).f0;
+	goto L3_0_s0;
+L3_0_exit:;
+	}
+
+	/* sorted = external sort firsts */
+	v_sorted = cnf_ext_sort_Int(v_firsts, "sorted");
+
+	/* s = external sum firsts */
+	v_s = cnf_ext_sum_Int(v_firsts, "s");
+	free(v_scaled.data);
+	free(v_firsts.data);
+	return (cnf_result_everything){v_sums, v_total, v_pairs, v_sorted, v_s};
+}
+

@@ -1,0 +1,160 @@
+/* Types: tuples are structs of fields f0, f1, ...; arrays are (data, len). */
+typedef struct { int64_t *data; int64_t len; } Arr_Int;
+
+/* palindrome, compiled from its clustering into 3 loops. */
+typedef struct { Arr_Int r0; /* pal */ int64_t r1; /* n */ int64_t r2; /* total */ Arr_Int r3; /* middle */ } cnf_result_palindrome;
+
+static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
+	Arr_Int v_doubled = {0};
+	Arr_Int v_back = {0};
+	Arr_Int v_pal = {0};
+	int64_t v_n;
+	int64_t v_total;
+	int64_t v_half;
+	Arr_Int v_middle = {0};
+	v_n = ((v_xs).len + (v_xs).len); /* n: known before any loop */
+	v_half = (v_xs).len; /* half: known before any loop */
+
+	/* Loop 1:
+	 *   doubled = map (* 2) xs
+	 */
+	{
+	/* map doubled */
+	int64_t L1_0_i_xs = 0; /* position in xs */
+	int64_t L1_0_h_doubled__v = 0;
+	v_doubled.data = cnf_alloc(v_xs.len, sizeof(int64_t), "doubled");
+	v_doubled.len = 0;
+	goto L1_0_s1;
+L1_0_s0: /* doubled_3: close doubled */
+	goto L1_0_s4;
+L1_0_s1: /* doubled_0: pull xs */
+	if (L1_0_i_xs < v_xs.len) {
+		L1_0_h_doubled__v = v_xs.data[L1_0_i_xs];
+		goto L1_0_s2;
+	}
+	goto L1_0_s0;
+L1_0_s2: /* doubled_1: push doubled */
+	v_doubled.data[v_doubled.len++] = (L1_0_h_doubled__v * INT64_C(2));
+	goto L1_0_s3;
+L1_0_s3: /* doubled_2: drop xs */
+	L1_0_i_xs++;
+	goto L1_0_s1;
+L1_0_s4: /* doubled_5: exit */
+	goto L1_0_exit;
+L1_0_exit:;
+	}
+
+	/* Loop 2:
+	 *   back = reverse doubled
+	 */
+	{
+	/* reverse back */
+	int64_t L2_0_h_back__i = INT64_C(0);
+	v_back.data = cnf_alloc(v_doubled.len, sizeof(int64_t), "back");
+	v_back.len = 0;
+L2_0_s0: /* back_0: case */
+	if ((L2_0_h_back__i < (v_doubled).len)) {
+		goto L2_0_s1;
+	}
+	goto L2_0_s2;
+L2_0_s1: /* back_1: push back */
+	v_back.data[v_back.len++] = CNF_AT(v_doubled, (((v_doubled).len - INT64_C(1)) - L2_0_h_back__i), "back");
+	L2_0_h_back__i = (L2_0_h_back__i + INT64_C(1));
+	goto L2_0_s0;
+L2_0_s2: /* back_3: close back */
+	goto L2_0_s3;
+L2_0_s3: /* back_4: exit */
+	goto L2_0_exit;
+L2_0_exit:;
+	}
+
+	/* Loop 3:
+	 *   pal = append doubled back
+	 *   total = fold (+) 0 pal
+	 *   middle = slice half 1 pal
+	 */
+	{
+	/* append pal / fold total / slice middle */
+	int64_t L3_0_i_back = 0; /* position in back */
+	int64_t L3_0_i_doubled = 0; /* position in doubled */
+	int64_t L3_0_h_pal__v = 0;
+	int64_t L3_0_h_pal__w = 0;
+	int64_t L3_0_h_total__s = INT64_C(0);
+	int64_t L3_0_h_total__v = 0;
+	int64_t L3_0_h_pal__chan = 0;
+	int64_t L3_0_h_middle__i = INT64_C(0);
+	int64_t L3_0_h_middle__v = 0;
+	v_middle.data = cnf_alloc(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "middle");
+	v_middle.len = 0;
+	v_pal.data = cnf_alloc(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "pal");
+	v_pal.len = 0;
+L3_0_s0: /* pal_0/total_0/middle_0: pull doubled */
+	if (L3_0_i_doubled < v_doubled.len) {
+		L3_0_h_pal__v = v_doubled.data[L3_0_i_doubled];
+		goto L3_0_s1;
+	}
+	goto L3_0_s2;
+L3_0_s1: /* pal_1/total_0/middle_0: push pal */
+	v_pal.data[v_pal.len++] = L3_0_h_pal__v;
+	L3_0_h_pal__chan = L3_0_h_pal__v;
+	L3_0_h_total__v = L3_0_h_pal__chan;
+	L3_0_h_total__s = (L3_0_h_total__s + L3_0_h_total__v);
+	L3_0_h_middle__v = L3_0_h_pal__chan;
+	goto L3_0_s5;
+L3_0_s2: /* pal_3/total_0/middle_0: pull back */
+	if (L3_0_i_back < v_back.len) {
+		L3_0_h_pal__w = v_back.data[L3_0_i_back];
+		goto L3_0_s3;
+	}
+	goto L3_0_s4;
+L3_0_s3: /* pal_4/total_0/middle_0: push pal */
+	v_pal.data[v_pal.len++] = L3_0_h_pal__w;
+	L3_0_h_pal__chan = L3_0_h_pal__w;
+	L3_0_h_total__v = L3_0_h_pal__chan;
+	L3_0_h_total__s = (L3_0_h_total__s + L3_0_h_total__v);
+	L3_0_h_middle__v = L3_0_h_pal__chan;
+	goto L3_0_s7;
+L3_0_s4: /* pal_6/total_0/middle_0: close pal */
+	goto L3_0_s8;
+L3_0_s5: /* pal_2/total_0/middle_1[pal=h]: drop doubled */
+	L3_0_i_doubled++;
+	goto L3_0_s6;
+L3_0_s6: /* pal_0/total_0/middle_1[pal=h]: case */
+	if (((L3_0_h_middle__i >= v_half) && (L3_0_h_middle__i < (v_half + INT64_C(1))))) {
+		goto L3_0_s9;
+	}
+	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
+	goto L3_0_s0;
+L3_0_s7: /* pal_5/total_0/middle_1[pal=h]: drop back */
+	L3_0_i_back++;
+	goto L3_0_s10;
+L3_0_s8: /* pal_7/total_2[pal=c]/middle_4[pal=c]: push total */
+	v_total = L3_0_h_total__s;
+	goto L3_0_s11;
+L3_0_s9: /* pal_0/total_0/middle_2[pal=h]: push middle */
+	v_middle.data[v_middle.len++] = L3_0_h_middle__v;
+	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
+	goto L3_0_s0;
+L3_0_s10: /* pal_3/total_0/middle_1[pal=h]: case */
+	if (((L3_0_h_middle__i >= v_half) && (L3_0_h_middle__i < (v_half + INT64_C(1))))) {
+		goto L3_0_s12;
+	}
+	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
+	goto L3_0_s2;
+L3_0_s11: /* pal_7/total_3[pal=c]/middle_4[pal=c]: close total */
+	goto L3_0_s13;
+L3_0_s12: /* pal_3/total_0/middle_2[pal=h]: push middle */
+	v_middle.data[v_middle.len++] = L3_0_h_middle__v;
+	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
+	goto L3_0_s2;
+L3_0_s13: /* pal_7/total_4[pal=c]/middle_4[pal=c]: close middle */
+	goto L3_0_s14;
+L3_0_s14: /* pal_7/total_4[pal=c]/middle_5[pal=c]: exit */
+	goto L3_0_exit;
+L3_0_exit:;
+	}
+	free(v_doubled.data);
+	free(v_back.data);
+	return (cnf_result_palindrome){v_pal, v_n, v_total, v_middle};
+}
+
