@@ -119,4 +119,7 @@ if [ "$fuzztime" != 0 ]; then
   go test -run '^$' -fuzz FuzzAnalyze -fuzztime "$fuzztime" -fuzzminimizetime 5000x ./syntax
   step "fuzz the whole pipeline, three semantics agree ($fuzztime)"
   go test -run '^$' -fuzz FuzzPipeline -fuzztime "$fuzztime" -fuzzminimizetime 5000x ./fuse
+  # Every execution runs the C compiler (about 0.1 s): a budget of its own.
+  step "fuzz compiled code against the reference (${FUZZCOMPILED:-2000x})"
+  go test -run '^$' -fuzz FuzzCompiled -fuzztime "${FUZZCOMPILED:-2000x}" -fuzzminimizetime 50x ./codegen
 fi

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -12,18 +13,25 @@ import (
 // synced and then renamed over the original (a rename within a directory is atomic). The
 // original's permissions are kept and, where this process may, its owner. A symbolic link is
 // followed and its target replaced, so the link stays a link, as when the file is written in
-// place. On any failure the original is untouched and the temporary file is removed.
+// place. On any failure the original is untouched and the temporary file is removed. A file
+// that does not exist yet is made the same way (cnf build -o), readable by all.
 func replaceFile(path string, data []byte) (err error) {
 	target, err := filepath.EvalSymlinks(path)
-	if err != nil {
+	perm := os.FileMode(0o644)
+	var info os.FileInfo
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		target = path
+	case err != nil:
 		return err
-	}
-	info, err := os.Stat(target)
-	if err != nil {
-		return err
-	}
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", path)
+	default:
+		if info, err = os.Stat(target); err != nil {
+			return err
+		}
+		if !info.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", path)
+		}
+		perm = info.Mode().Perm()
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".cnf-fmt-*")
 	if err != nil {
@@ -42,11 +50,13 @@ func replaceFile(path string, data []byte) (err error) {
 		}
 		return fmt.Errorf("writing %s: %w (the file is unchanged)", path, err)
 	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
+	if err := tmp.Chmod(perm); err != nil {
 		return fmt.Errorf("writing %s: %w (the file is unchanged)", path, err)
 	}
-	if err := keepOwner(tmp, info); err != nil {
-		return fmt.Errorf("writing %s: %w (the file is unchanged)", path, err)
+	if info != nil {
+		if err := keepOwner(tmp, info); err != nil {
+			return fmt.Errorf("writing %s: %w (the file is unchanged)", path, err)
+		}
 	}
 	if err := tmp.Sync(); err != nil {
 		return fmt.Errorf("writing %s: %w (the file is unchanged)", path, err)
