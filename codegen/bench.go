@@ -66,6 +66,13 @@ func (p *program) generator(t *types.Type) (string, error) {
 		}
 		b.WriteString("\treturn x;\n")
 		body = b.String()
+	case "Host":
+		// The host file makes its own values from a random number: T cnf_gen_T(uint64_t).
+		if !p.hostKnown(name) {
+			return "", fmt.Errorf("cnf bench makes values of the host type %s with %s(uint64_t random) from the host file, which has none", t, name)
+		}
+		name = "cnf_random_" + t.Name()
+		body = fmt.Sprintf("\treturn cnf_gen_%s(cnf_next());\n", t.Name())
 	default:
 		return "", fmt.Errorf("cnf bench cannot make random values of type %s", t)
 	}
@@ -98,6 +105,12 @@ func benchMain(p *program, u *Unit) (string, error) {
 			}
 			en, _ := p.ct.name(prm.Type.Elem())
 			fmt.Fprintf(&b, "\t%s %s = {cnf_alloc(n, sizeof(%s), %q), n};\n\tfor (int64_t i = 0; i < n; i++) %s.data[i] = %s();\n", tn, prm.C, en, prm.Name, prm.C, g)
+		case prm.Type.Kind() == "Host" || prm.Type.Kind() == "Tuple":
+			g, err := p.generator(prm.Type)
+			if err != nil {
+				return "", fmt.Errorf("parameter %s: %w", prm.Name, err)
+			}
+			fmt.Fprintf(&b, "\t%s %s = %s();\n", tn, prm.C, g)
 		case prm.Type.Kind() == "Float":
 			fmt.Fprintf(&b, "\t%s %s = strtod(argv[%d], 0);\n", tn, prm.C, arg)
 			arg++
@@ -158,7 +171,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 func scalarCount(u *Unit) int {
 	n := 0
 	for _, p := range u.Params {
-		if !p.Type.IsArray() {
+		if k := p.Type.Kind(); k == "Int" || k == "Float" || k == "Bool" {
 			n++
 		}
 	}
@@ -243,8 +256,8 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 			args[3] = "1"
 		}
 		for _, p := range units[i].Params {
-			if p.Type.IsArray() {
-				continue
+			if k := p.Type.Kind(); k != "Int" && k != "Float" && k != "Bool" {
+				continue // arrays, tuples and host values are drawn by the harness
 			}
 			v, ok := opts.Scalars[p.Name]
 			if !ok {

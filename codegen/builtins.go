@@ -81,13 +81,16 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		if num(0) == "Float" {
 			return fmt.Sprintf("(%s / %s)", a[0].c, a[1].c), rt, nil
 		}
+		x.p.effects++
 		return fmt.Sprintf("cnf_quot(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
 	case "div", "mod", "quot", "rem":
+		x.p.effects++
 		return fmt.Sprintf("cnf_%s(%s, %s, %s)", name, a[0].c, a[1].c, where), rt, nil
 	case "^":
 		if num(0) == "Float" {
 			return fmt.Sprintf("pow(%s, (double)%s)", a[0].c, a[1].c), rt, nil
 		}
+		x.p.effects++
 		return fmt.Sprintf("cnf_powi(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
 	case "**":
 		return fmt.Sprintf("pow(%s, %s)", a[0].c, a[1].c), rt, nil
@@ -95,8 +98,13 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		return fmt.Sprintf("(%s - %s)", a[1].c, a[0].c), rt, nil
 	case "==", "/=", "<", "<=", ">", ">=":
 		op := map[string]string{"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}[name]
-		if num(0) == "Int" {
+		switch num(0) {
+		case "Int", "Bool":
 			return fmt.Sprintf("(%s %s %s)", a[0].c, op, a[1].c), rt, nil
+		case "Float":
+			// As the interpreter compares (fuse's compare): NaN is neither smaller nor larger,
+			// so it compares equal, and <= is "not larger".
+			return floatCompare(name, a[0].c, a[1].c), rt, nil
 		}
 		cmp, err := x.p.compare(a[0].t)
 		if err != nil {
@@ -112,6 +120,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 	case "&&", "||":
 		return fmt.Sprintf("(%s %s %s)", a[0].c, name, a[1].c), rt, nil
 	case "!":
+		x.p.effects++
 		return fmt.Sprintf("CNF_AT(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
 	case "const":
 		if a[1].fn != nil {
@@ -167,4 +176,24 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		return fmt.Sprintf("((%s){%s})", tn, strings.Join(parts, ", ")), rt, nil
 	}
 	return "", nil, errAt(id, "cannot compile %s", name)
+}
+
+// floatCompare is a comparison of Floats with the interpreter's meaning, in plain C operators
+// (which compilers can vectorize): a NaN operand makes < and > false and == true.
+func floatCompare(op, a, b string) string {
+	switch op {
+	case "<":
+		return fmt.Sprintf("(%s < %s)", a, b)
+	case ">":
+		return fmt.Sprintf("(%s > %s)", a, b)
+	case "<=":
+		return fmt.Sprintf("(!(%s > %s))", a, b)
+	case ">=":
+		return fmt.Sprintf("(!(%s < %s))", a, b)
+	}
+	eq := fmt.Sprintf("({ double cnf_a_ = %s, cnf_b_ = %s; !(cnf_a_ < cnf_b_) && !(cnf_a_ > cnf_b_); })", a, b)
+	if op == "/=" {
+		return "(!" + eq + ")"
+	}
+	return eq
 }

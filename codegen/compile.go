@@ -10,13 +10,36 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
 // Flags are the C compiler's flags: -fwrapv makes Int arithmetic wrap as Go's (and so the
 // interpreter's) does, -ffp-contract=off keeps a * b + c two roundings as the interpreter
-// computes it, gnu11 allows the statement expressions that inline lambdas.
-var Flags = []string{"-O2", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-w"}
+// computes it, gnu11 allows the statement expressions that inline lambdas. -O3 -march=native
+// lets gcc vectorize fused loops: measured on bench/pipeline.cnf at 10^7 elements, the fused
+// loop takes 8.6 ms at -O2, 5.0 ms at -O2 -march=native -fvect-cost-model=dynamic and 3.8 ms
+// at -O3 -march=native. (Float folds stay in order: without -ffast-math gcc never reassociates
+// them.) Executables are cached per machine (the key has the CPU's model and features).
+var Flags = []string{"-O3", "-march=native", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-w"}
+
+// machine identifies the CPU that -march=native compiles for: its model and feature flags.
+func machine() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	var keep []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "model name") || strings.HasPrefix(line, "flags") || strings.HasPrefix(line, "Features") {
+			keep = append(keep, line)
+			if len(keep) == 2 {
+				break
+			}
+		}
+	}
+	return runtime.GOARCH + "\n" + strings.Join(keep, "\n")
+}
 
 // Compiler is the C compiler: $CC, else cc, else gcc, else clang.
 func Compiler() (string, error) {
@@ -58,7 +81,7 @@ func Build(ctx context.Context, src string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(Flags, " ") + "\x00" + src))
+	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(Flags, " ") + "\x00" + machine() + "\x00" + src))
 	key := hex.EncodeToString(sum[:16])
 	exe := filepath.Join(dir, key)
 	if _, err := os.Stat(exe); err == nil {

@@ -54,7 +54,15 @@ type definition struct {
 	bind  map[string]*syntax.Binding // the binding of every name
 	loops []loopPlan
 	known []syntax.Expr // the lengths known before any loop (cluster.Graph.Known), as typed
+	// prefix names the locals of the process being written.
+	prefix string
 }
+
+// cursorName is the position of a process (prefix) in an input channel read from memory.
+func (d *definition) cursorName(prefix, c string) string { return ident(prefix+"i_", c) }
+
+// cursor is the position of the process being written in an input channel.
+func (d *definition) cursor(c string) string { return d.cursorName(d.prefix, c) }
 
 // loopPlan is how one cluster runs: its processes (one when fused), with the heap types of each.
 type loopPlan struct {
@@ -400,6 +408,7 @@ func (d *definition) sizeChecks(c *cluster.Cluster) error {
 // it), a push stores into an output array or a scalar, the heap is local variables.
 func (d *definition) process(prefix string, proc *fuse.Process, heap map[string]*types.Type, writes, scalars map[string]bool, origin map[syntax.Expr]string) error {
 	d.printf("\t/* %s */\n", strings.ReplaceAll(proc.Name, "*/", "* /"))
+	d.prefix = prefix
 	vars := map[string]string{}
 	saved := map[string]val{}
 	for _, h := range proc.Heap {
@@ -425,7 +434,7 @@ func (d *definition) process(prefix string, proc *fuse.Process, heap map[string]
 		return quote(proc.Name)
 	}
 	for _, c := range proc.Ins {
-		d.printf("\tint64_t %s = 0; /* position in %s */\n", ident(prefix+"i_", c), c)
+		d.printf("\tint64_t %s = 0; /* position in %s */\n", d.cursorName(prefix, c), c)
 	}
 	declared := map[string]bool{}
 	for _, h := range proc.Heap {
@@ -464,7 +473,9 @@ func (d *definition) process(prefix string, proc *fuse.Process, heap map[string]
 		if err != nil {
 			return err
 		}
-		d.printf("\t%s.data = cnf_alloc(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(o), bound, tn, quote(o), cname(o))
+		// One element more than the bound: a conditional push (selects) stores before it
+		// knows whether the element counts.
+		d.printf("\t%s.data = cnf_alloc(cnf_bound_add(%s, 1, %s), sizeof(%s), %s);\n\t%s.len = 0;\n", cname(o), bound, quote(o), tn, quote(o), cname(o))
 	}
 	// Labels are numbered in the process's order; the comment keeps fusion's name of each.
 	number := map[fuse.Label]int{}
@@ -493,6 +504,7 @@ func (d *definition) process(prefix string, proc *fuse.Process, heap map[string]
 		d.printf("%sgoto %s;\n", indent, label(n.Label))
 		return nil
 	}
+	var live map[fuse.Label]map[string]bool // made at the first case
 	for _, l := range proc.Order {
 		in := proc.Instrs[l]
 		d.printf("%s: /* %s: %s", label(l), strings.ReplaceAll(string(l), "*/", "* /"), in.Op)
@@ -502,7 +514,7 @@ func (d *definition) process(prefix string, proc *fuse.Process, heap map[string]
 		d.printf(" */\n")
 		switch in.Op {
 		case fuse.Pull:
-			cur := ident(prefix+"i_", in.Chan)
+			cur := d.cursorName(prefix, in.Chan)
 			d.printf("\tif (%s < %s.len) {\n\t\t%s = %s.data[%s];\n", cur, cname(in.Chan), vars[in.Var], cname(in.Chan), cur)
 			if err := goTo(in.Next, "\t\t"); err != nil {
 				return err
@@ -512,7 +524,7 @@ func (d *definition) process(prefix string, proc *fuse.Process, heap map[string]
 				return err
 			}
 		case fuse.Drop:
-			d.printf("\t%s++;\n", ident(prefix+"i_", in.Chan))
+			d.printf("\t%s++;\n", d.cursorName(prefix, in.Chan))
 			if err := goTo(in.Next, "\t"); err != nil {
 				return err
 			}
@@ -537,6 +549,15 @@ func (d *definition) process(prefix string, proc *fuse.Process, heap map[string]
 			v, err := d.x.value(in.Expr, nil, whereOf(in.Expr))
 			if err != nil {
 				return err
+			}
+			if live == nil {
+				live = liveIn(proc)
+			}
+			if code, ok, err := d.selects(proc, live, in, v, vars, writes, scalars, whereOf, label); err != nil {
+				return err
+			} else if ok {
+				d.printf("%s", code)
+				continue
 			}
 			d.printf("\tif (%s) {\n", v)
 			if err := goTo(in.Next, "\t\t"); err != nil {

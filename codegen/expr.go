@@ -419,6 +419,7 @@ func (x *exprs) host(id *syntax.Ident, args []val) (val, error) {
 	if _, err := x.p.ct.name(r); err != nil {
 		return val{}, errAt(id, "%v", err)
 	}
+	x.p.effects++ // a host function may fail or cost: never evaluated speculatively
 	return val{c: fmt.Sprintf("%s(%s)", id.Name, strings.Join(cs, ", ")), t: r}, nil
 }
 

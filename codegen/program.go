@@ -16,6 +16,10 @@ type program struct {
 	code    []string // helper functions, in the order they were made
 	locals  int
 	host    *Host
+	// effects counts the translated operations that can fail or have effects (integer
+	// division, indexing, host calls): an expression that adds none may be evaluated when its
+	// value is not needed, which lets a branch become a select.
+	effects int
 }
 
 // Host is the user's C for host functions and host types (--host FILE.c).
@@ -101,12 +105,20 @@ func (p *program) minMax(op string, t *types.Type) (string, error) {
 		return "", err
 	}
 	name := "cnf_" + op + "_" + mangle(t)
-	cond := "<= 0"
+	body := fmt.Sprintf("%s(a, b) <= 0 ? a : b", cmp)
 	if op == "max" {
-		cond = "> 0"
+		body = fmt.Sprintf("%s(a, b) > 0 ? a : b", cmp)
+	}
+	if k := t.Kind(); k == "Int" || k == "Float" || k == "Bool" {
+		// The same without the three-way comparison, so that compilers vectorize it: a > b
+		// is cmp(a, b) > 0 for these (NaN included).
+		body = "a > b ? b : a"
+		if op == "max" {
+			body = "a > b ? a : b"
+		}
 	}
 	return p.helper(name, func() (string, error) {
-		return fmt.Sprintf("static inline %s %s(%s a, %s b) { return %s(a, b) %s ? a : b; }\n", tn, name, tn, tn, cmp, cond), nil
+		return fmt.Sprintf("static inline %s %s(%s a, %s b) { return %s; }\n", tn, name, tn, tn, body), nil
 	})
 }
 

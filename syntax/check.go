@@ -131,9 +131,31 @@ func Check(f *File) *Program {
 			defs[d.Name.Name] = d
 		}
 	}
+	// A signature without a definition declares a host function (distance :: Point -> Float),
+	// which compiled code calls in C. Only a near miss of a definition that has no signature
+	// is worth a word: a misspelt signature would otherwise quietly declare a host function.
 	for _, d := range f.Decls {
-		if s, ok := d.(*Signature); ok && defs[s.Name.Name] == nil && sigs[s.Name.Name] == s {
-			c.errorf(s.Name.Range, CodeSignature, nil, "the signature of %s has no definition", s.Name.Name)
+		s, ok := d.(*Signature)
+		if !ok || defs[s.Name.Name] != nil || sigs[s.Name.Name] != s {
+			continue
+		}
+		for _, d := range f.Decls {
+			def, ok := d.(*Definition)
+			if !ok || def.Name == nil {
+				continue
+			}
+			name := def.Name.Name
+			if sigs[name] == nil && len(name) > 2 && editDistance(name, s.Name.Name) <= 2 {
+				c.report(Warning, s.Name.Range, CodeSignature, []Related{{def.Name.Range, "the definition " + name}},
+					"%s has no definition, so this signature declares a host function; is it the signature of %s?", s.Name.Name, name)
+				break
+			}
+		}
+	}
+	c.hosts = map[string]*Signature{}
+	for name, sig := range sigs {
+		if defs[name] == nil {
+			c.hosts[name] = sig
 		}
 	}
 	for _, def := range f.Definitions() {
@@ -150,6 +172,8 @@ func Check(f *File) *Program {
 type checker struct {
 	file  *File
 	diags []Diagnostic
+	// hosts are the signatures without a definition: host functions.
+	hosts map[string]*Signature
 }
 
 func (c *checker) report(sev Severity, r Range, code string, related []Related, format string, args ...any) {
@@ -583,12 +607,46 @@ func (d *defChecker) resolveKinds() {
 			s.Kind = kindOfType(types[i])
 		}
 	}
+	d.hostResultKinds()
 	for _, s := range d.fn.Symbols {
 		if s.Kind == Unknown {
 			s.Kind = Array
 		}
 	}
 	d.externalInputs()
+}
+
+// hostResultKinds gives the outputs of an external whose host function has a signature (and
+// that nothing else decided) the kinds the signature's result says: recurse :: Array Point ->
+// Float makes `d = external recurse ps` a scalar; a tuple result gives one kind per name.
+func (d *defChecker) hostResultKinds() {
+	for _, b := range d.fn.Def.Bindings {
+		ext, ok := b.Rhs.(*External)
+		if !ok || ext.Func == nil || d.hosts[ext.Func.Name] == nil {
+			continue
+		}
+		t := d.hosts[ext.Func.Name].Type
+		if ft, ok := t.(*FuncType); ok {
+			if len(ft.Params) != len(ext.Args) {
+				continue // the type checker says what is wrong
+			}
+			t = ft.Result
+		} else if len(ext.Args) > 0 {
+			continue
+		}
+		results := []Type{t}
+		if tt, ok := t.(*TupleType); ok && len(b.Names) > 1 {
+			results = tt.Elems
+		}
+		if len(results) != len(b.Names) {
+			continue
+		}
+		for i, id := range b.Names {
+			if s := d.fn.Symbols[id.Name]; s != nil && s.Kind == Unknown && results[i] != nil {
+				s.Kind = kindOfType(results[i])
+			}
+		}
+	}
 }
 
 // checkArity reports mapN applied to the wrong number of arrays. The parser takes the last N

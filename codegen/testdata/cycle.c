@@ -20,7 +20,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	int64_t L1_0_h_sum__s = INT64_C(0);
 	int64_t L1_0_h_sum__v = 0;
 	int64_t L1_0_h_ys__chan = 0;
-	v_ys.data = cnf_alloc(v_xs.len, sizeof(int64_t), "ys");
+	v_ys.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys"), sizeof(int64_t), "ys");
 	v_ys.len = 0;
 L1_0_s0: /* ys_0/sum_0: pull xs */
 	if (L1_0_i_xs < v_xs.len) {
@@ -56,7 +56,7 @@ L1_0_exit:;
 	/* map zs */
 	int64_t L2_0_i_ys = 0; /* position in ys */
 	int64_t L2_0_h_zs__v = 0;
-	v_zs.data = cnf_alloc(v_ys.len, sizeof(int64_t), "zs");
+	v_zs.data = cnf_alloc(cnf_bound_add(v_ys.len, 1, "zs"), sizeof(int64_t), "zs");
 	v_zs.len = 0;
 	goto L2_0_s1;
 L2_0_s0: /* zs_3: close zs */

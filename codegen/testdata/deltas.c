@@ -54,11 +54,11 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	int64_t L1_0_h_is__chan = 0;
 	Tup2_Int_Int L1_0_h_numbered__chan = {0};
 	int64_t L1_0_h_rest__chan = 0;
-	v_ds.data = cnf_alloc(v_xs.len, sizeof(int64_t), "ds");
+	v_ds.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ds"), sizeof(int64_t), "ds");
 	v_ds.len = 0;
-	v_same.data = cnf_alloc(v_xs.len, sizeof(int64_t), "same");
+	v_same.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "same"), sizeof(int64_t), "same");
 	v_same.len = 0;
-	v_window.data = cnf_alloc(v_xs.len, sizeof(int64_t), "window");
+	v_window.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "window"), sizeof(int64_t), "window");
 	v_window.len = 0;
 L1_0_s0: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_0/count_0: pull xs */
 	if (L1_0_i_xs < v_xs.len) {
@@ -133,10 +133,16 @@ L1_0_s12: /* rest_5/numbered_4/is_5/prev_3/ds_2/same_0/sameN_0/later_0/window_0/
 L1_0_s13: /* rest_5/numbered_4/is_6/prev_4/ds_7/same_5/sameN_4[same=c][ds=c]/later_5/window_5/count_3[window=c][later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: close count */
 	goto L1_0_s15;
 L1_0_s14: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_1/sameN_0[ds=h]/later_1/window_0/count_0[ds=h][prev=c][cur=c,is=c][numbered=c][rest=c]: case */
-	if (((L1_0_h_same__i >= v_lo) && (L1_0_h_same__i < (v_lo + v_n)))) {
-		goto L1_0_s17;
+	{ /* a select, not a branch */
+		bool l1_c = ((L1_0_h_same__i >= v_lo) && (L1_0_h_same__i < (v_lo + v_n)));
+		v_same.data[v_same.len] = L1_0_h_same__v;
+		v_same.len += l1_c;
+		L1_0_h_same__chan = l1_c ? L1_0_h_same__v : L1_0_h_same__chan;
+		L1_0_h_sameN__v = l1_c ? L1_0_h_same__chan : L1_0_h_sameN__v;
+		L1_0_h_sameN__s = l1_c ? (L1_0_h_sameN__s + INT64_C(1)) : L1_0_h_sameN__s;
+		L1_0_h_same__i = l1_c ? (L1_0_h_same__i + INT64_C(1)) : L1_0_h_same__i;
+		L1_0_h_same__i = !l1_c ? (L1_0_h_same__i + INT64_C(1)) : L1_0_h_same__i;
 	}
-	L1_0_h_same__i = (L1_0_h_same__i + INT64_C(1));
 	goto L1_0_s18;
 L1_0_s15: /* rest_5/numbered_4/is_6/prev_4/ds_16/same_5/sameN_4[same=c][ds=c]/later_5/window_5/count_4[window=c][later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: exit */
 	goto L1_0_exit;
@@ -169,16 +175,28 @@ L1_0_s19: /* rest_0/numbered_0/is_2/prev_1/ds_2/same_0/sameN_0/later_0/window_0/
 	L1_0_h_cur__chan = (L1_0_h_is__v).f1;
 	goto L1_0_s21;
 L1_0_s20: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_0/sameN_0/later_0/window_1/count_0[later=h][prev=c][cur=c,is=c][numbered=c][rest=c]: case */
-	if ((L1_0_h_window__i < v_n)) {
-		goto L1_0_s22;
+	{ /* a select, not a branch */
+		bool l2_c = (L1_0_h_window__i < v_n);
+		v_window.data[v_window.len] = L1_0_h_window__v;
+		v_window.len += l2_c;
+		L1_0_h_window__chan = l2_c ? L1_0_h_window__v : L1_0_h_window__chan;
+		L1_0_h_count__v = l2_c ? L1_0_h_window__chan : L1_0_h_count__v;
+		L1_0_h_count__s = l2_c ? (L1_0_h_count__s + INT64_C(1)) : L1_0_h_count__s;
+		L1_0_h_window__i = l2_c ? (L1_0_h_window__i + INT64_C(1)) : L1_0_h_window__i;
+		L1_0_h_window__i = !l2_c ? (L1_0_h_window__i + INT64_C(1)) : L1_0_h_window__i;
 	}
-	L1_0_h_window__i = (L1_0_h_window__i + INT64_C(1));
 	goto L1_0_s3;
 L1_0_s21: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_1/sameN_0[ds=h]/later_1/window_0/count_0[ds=h][prev=p][cur=p]: case */
-	if (((L1_0_h_same__i >= v_lo) && (L1_0_h_same__i < (v_lo + v_n)))) {
-		goto L1_0_s23;
+	{ /* a select, not a branch */
+		bool l3_c = ((L1_0_h_same__i >= v_lo) && (L1_0_h_same__i < (v_lo + v_n)));
+		v_same.data[v_same.len] = L1_0_h_same__v;
+		v_same.len += l3_c;
+		L1_0_h_same__chan = l3_c ? L1_0_h_same__v : L1_0_h_same__chan;
+		L1_0_h_sameN__v = l3_c ? L1_0_h_same__chan : L1_0_h_sameN__v;
+		L1_0_h_sameN__s = l3_c ? (L1_0_h_sameN__s + INT64_C(1)) : L1_0_h_sameN__s;
+		L1_0_h_same__i = l3_c ? (L1_0_h_same__i + INT64_C(1)) : L1_0_h_same__i;
+		L1_0_h_same__i = !l3_c ? (L1_0_h_same__i + INT64_C(1)) : L1_0_h_same__i;
 	}
-	L1_0_h_same__i = (L1_0_h_same__i + INT64_C(1));
 	goto L1_0_s24;
 L1_0_s22: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_0/sameN_0/later_0/window_2/count_0[later=h][prev=c][cur=c,is=c][numbered=c][rest=c]: push window */
 	v_window.data[v_window.len++] = L1_0_h_window__v;
@@ -204,10 +222,16 @@ L1_0_s24: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_1/window_0/
 	L1_0_h_later__i = (L1_0_h_later__i + INT64_C(1));
 	goto L1_0_s7;
 L1_0_s25: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_1/count_0[later=h][prev=p][cur=p]: case */
-	if ((L1_0_h_window__i < v_n)) {
-		goto L1_0_s26;
+	{ /* a select, not a branch */
+		bool l4_c = (L1_0_h_window__i < v_n);
+		v_window.data[v_window.len] = L1_0_h_window__v;
+		v_window.len += l4_c;
+		L1_0_h_window__chan = l4_c ? L1_0_h_window__v : L1_0_h_window__chan;
+		L1_0_h_count__v = l4_c ? L1_0_h_window__chan : L1_0_h_count__v;
+		L1_0_h_count__s = l4_c ? (L1_0_h_count__s + INT64_C(1)) : L1_0_h_count__s;
+		L1_0_h_window__i = l4_c ? (L1_0_h_window__i + INT64_C(1)) : L1_0_h_window__i;
+		L1_0_h_window__i = !l4_c ? (L1_0_h_window__i + INT64_C(1)) : L1_0_h_window__i;
 	}
-	L1_0_h_window__i = (L1_0_h_window__i + INT64_C(1));
 	goto L1_0_s7;
 L1_0_s26: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_2/count_0[later=h][prev=p][cur=p]: push window */
 	v_window.data[v_window.len++] = L1_0_h_window__v;

@@ -61,7 +61,7 @@ static cnf_result_everything cnf_everything(Arr_Int v_xs, Arr_Int v_ys, int64_t 
 	int64_t L1_0_h_big__chan = 0;
 	int64_t L1_0_h_sums__chan = 0;
 	int64_t L1_0_h_doubled__chan = 0;
-	v_sums.data = cnf_alloc(v_xs.len, sizeof(int64_t), "sums");
+	v_sums.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "sums"), sizeof(int64_t), "sums");
 	v_sums.len = 0;
 L1_0_s0: /* doubled_0/sums_0/big_0/total_0: pull xs */
 	if (L1_0_i_xs < v_xs.len) {
@@ -145,24 +145,24 @@ L1_0_s20: /* doubled_5/sums_13/big_5/total_2[big=c][sums=c][doubled=c]: push tot
 	v_total = L1_0_h_total__s;
 	goto L1_0_s24;
 L1_0_s21: /* doubled_0/sums_0/big_1/total_0[sums=h][doubled=p]: case */
-	if ((L1_0_h_big__v > v_n)) {
-		L1_0_h_big__chan = L1_0_h_big__v;
-		L1_0_h_total__v = L1_0_h_big__chan;
-		L1_0_h_total__s = (L1_0_h_total__s + L1_0_h_total__v);
-		L1_0_h_sums__v1 = L1_0_h_doubled__chan;
-		goto L1_0_s2;
+	{ /* a select, not a branch */
+		bool l1_c = (L1_0_h_big__v > v_n);
+		L1_0_h_big__chan = l1_c ? L1_0_h_big__v : L1_0_h_big__chan;
+		L1_0_h_total__v = l1_c ? L1_0_h_big__chan : L1_0_h_total__v;
+		L1_0_h_total__s = l1_c ? (L1_0_h_total__s + L1_0_h_total__v) : L1_0_h_total__s;
+		L1_0_h_sums__v1 = l1_c ? L1_0_h_doubled__chan : L1_0_h_sums__v1;
+		L1_0_h_sums__v1 = !l1_c ? L1_0_h_doubled__chan : L1_0_h_sums__v1;
 	}
-	L1_0_h_sums__v1 = L1_0_h_doubled__chan;
 	goto L1_0_s2;
 L1_0_s22: /* doubled_0/sums_13/big_5/total_3[big=c][sums=c][doubled=p]: close total */
 	L1_0_h_sums__v1 = L1_0_h_doubled__chan;
 	goto L1_0_s25;
 L1_0_s23: /* doubled_5/sums_0/big_1/total_0[sums=h][doubled=c]: case */
-	if ((L1_0_h_big__v > v_n)) {
+	{ /* a select, not a branch */
+		bool l2_c = (L1_0_h_big__v > v_n);
 		L1_0_h_big__chan = L1_0_h_big__v;
 		L1_0_h_total__v = L1_0_h_big__chan;
-		L1_0_h_total__s = (L1_0_h_total__s + L1_0_h_total__v);
-		goto L1_0_s3;
+		L1_0_h_total__s = l2_c ? (L1_0_h_total__s + L1_0_h_total__v) : L1_0_h_total__s;
 	}
 	goto L1_0_s3;
 L1_0_s24: /* doubled_5/sums_13/big_5/total_3[big=c][sums=c][doubled=c]: close total */
@@ -195,7 +195,7 @@ L1_0_exit:;
 	int64_t L2_0_h_scaled__v3 = 0;
 	int64_t L2_0_h_idx__chan = 0;
 	int64_t L2_0_h_picked__chan = 0;
-	v_scaled.data = cnf_alloc((v_n), sizeof(int64_t), "scaled");
+	v_scaled.data = cnf_alloc(cnf_bound_add((v_n), 1, "scaled"), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
 L2_0_s0: /* idx_0/picked_0/scaled_0: case */
 	if ((L2_0_h_idx__i < v_n)) {
@@ -247,9 +247,9 @@ L2_0_exit:;
 	int64_t L3_0_h_pairs__j = INT64_C(0);
 	Tup2_Int_Int L3_0_h_firsts__v = {0};
 	Tup2_Int_Int L3_0_h_pairs__chan = {0};
-	v_firsts.data = cnf_alloc(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(int64_t), "firsts");
+	v_firsts.data = cnf_alloc(cnf_bound_add(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), 1, "firsts"), sizeof(int64_t), "firsts");
 	v_firsts.len = 0;
-	v_pairs.data = cnf_alloc(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(Tup2_Int_Int), "pairs");
+	v_pairs.data = cnf_alloc(cnf_bound_add(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), 1, "pairs"), sizeof(Tup2_Int_Int), "pairs");
 	v_pairs.len = 0;
 L3_0_s0: /* pairs_0/firsts_0: pull scaled */
 	if (L3_0_i_scaled < v_scaled.len) {

@@ -18,9 +18,9 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	int64_t L1_0_h_ys2__v = 0;
 	int64_t L1_0_h_ys1__v = 0;
 	int64_t L1_0_h_xs__chan = 0;
-	v_ys1.data = cnf_alloc(v_xs.len, sizeof(int64_t), "ys1");
+	v_ys1.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys1"), sizeof(int64_t), "ys1");
 	v_ys1.len = 0;
-	v_ys2.data = cnf_alloc(v_xs.len, sizeof(int64_t), "ys2");
+	v_ys2.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys2"), sizeof(int64_t), "ys2");
 	v_ys2.len = 0;
 L1_0_s0: /* ys2_0/ys1_0: pull xs */
 	if (L1_0_i_xs < v_xs.len) {
@@ -31,8 +31,10 @@ L1_0_s0: /* ys2_0/ys1_0: pull xs */
 	}
 	goto L1_0_s2;
 L1_0_s1: /* ys2_1/ys1_1[xs=h]: case */
-	if (((L1_0_h_ys2__v) % 2 == 0)) {
-		goto L1_0_s3;
+	{ /* a select, not a branch */
+		bool l1_c = ((L1_0_h_ys2__v) % 2 == 0);
+		v_ys2.data[v_ys2.len] = L1_0_h_ys2__v;
+		v_ys2.len += l1_c;
 	}
 	goto L1_0_s5;
 L1_0_s2: /* ys2_4/ys1_3[xs=c]: close ys2 */

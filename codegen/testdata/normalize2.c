@@ -38,11 +38,11 @@ L1_0_s1: /* gts_5/sum2_2[gts=c]/sum1_2[xs=c]: push sum2 */
 	v_sum2 = L1_0_h_sum2__s;
 	goto L1_0_s3;
 L1_0_s2: /* gts_1/sum2_0/sum1_0[xs=h]: case */
-	if ((L1_0_h_gts__v > INT64_C(0))) {
+	{ /* a select, not a branch */
+		bool l1_c = (L1_0_h_gts__v > INT64_C(0));
 		L1_0_h_gts__chan = L1_0_h_gts__v;
 		L1_0_h_sum2__v = L1_0_h_gts__chan;
-		L1_0_h_sum2__s = (L1_0_h_sum2__s + L1_0_h_sum2__v);
-		goto L1_0_s4;
+		L1_0_h_sum2__s = l1_c ? (L1_0_h_sum2__s + L1_0_h_sum2__v) : L1_0_h_sum2__s;
 	}
 	goto L1_0_s4;
 L1_0_s3: /* gts_5/sum2_3[gts=c]/sum1_2[xs=c]: close sum2 */
@@ -70,9 +70,9 @@ L1_0_exit:;
 	int64_t L2_0_h_ys2__v = 0;
 	int64_t L2_0_h_ys1__v = 0;
 	int64_t L2_0_h_xs__chan = 0;
-	v_ys1.data = cnf_alloc(v_xs.len, sizeof(int64_t), "ys1");
+	v_ys1.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys1"), sizeof(int64_t), "ys1");
 	v_ys1.len = 0;
-	v_ys2.data = cnf_alloc(v_xs.len, sizeof(int64_t), "ys2");
+	v_ys2.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys2"), sizeof(int64_t), "ys2");
 	v_ys2.len = 0;
 L2_0_s0: /* ys2_0/ys1_0: pull xs */
 	if (L2_0_i_xs < v_xs.len) {

@@ -46,7 +46,7 @@ L1_0_exit:;
 	int64_t L2_0_h_incs__v = 0;
 	int64_t L2_0_h_ys__v = 0;
 	int64_t L2_0_h_incs__chan = 0;
-	v_ys.data = cnf_alloc(v_xs.len, sizeof(int64_t), "ys");
+	v_ys.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys"), sizeof(int64_t), "ys");
 	v_ys.len = 0;
 L2_0_s0: /* incs_0/ys_0: pull xs */
 	if (L2_0_i_xs < v_xs.len) {

@@ -22,7 +22,7 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	/* map doubled */
 	int64_t L1_0_i_xs = 0; /* position in xs */
 	int64_t L1_0_h_doubled__v = 0;
-	v_doubled.data = cnf_alloc(v_xs.len, sizeof(int64_t), "doubled");
+	v_doubled.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "doubled"), sizeof(int64_t), "doubled");
 	v_doubled.len = 0;
 	goto L1_0_s1;
 L1_0_s0: /* doubled_3: close doubled */
@@ -50,7 +50,7 @@ L1_0_exit:;
 	{
 	/* reverse back */
 	int64_t L2_0_h_back__i = INT64_C(0);
-	v_back.data = cnf_alloc(v_doubled.len, sizeof(int64_t), "back");
+	v_back.data = cnf_alloc(cnf_bound_add(v_doubled.len, 1, "back"), sizeof(int64_t), "back");
 	v_back.len = 0;
 L2_0_s0: /* back_0: case */
 	if ((L2_0_h_back__i < (v_doubled).len)) {
@@ -84,9 +84,9 @@ L2_0_exit:;
 	int64_t L3_0_h_pal__chan = 0;
 	int64_t L3_0_h_middle__i = INT64_C(0);
 	int64_t L3_0_h_middle__v = 0;
-	v_middle.data = cnf_alloc(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "middle");
+	v_middle.data = cnf_alloc(cnf_bound_add(cnf_bound_add(v_doubled.len, v_back.len, "pal"), 1, "middle"), sizeof(int64_t), "middle");
 	v_middle.len = 0;
-	v_pal.data = cnf_alloc(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "pal");
+	v_pal.data = cnf_alloc(cnf_bound_add(cnf_bound_add(v_doubled.len, v_back.len, "pal"), 1, "pal"), sizeof(int64_t), "pal");
 	v_pal.len = 0;
 L3_0_s0: /* pal_0/total_0/middle_0: pull doubled */
 	if (L3_0_i_doubled < v_doubled.len) {
@@ -120,10 +120,13 @@ L3_0_s5: /* pal_2/total_0/middle_1[pal=h]: drop doubled */
 	L3_0_i_doubled++;
 	goto L3_0_s6;
 L3_0_s6: /* pal_0/total_0/middle_1[pal=h]: case */
-	if (((L3_0_h_middle__i >= v_half) && (L3_0_h_middle__i < (v_half + INT64_C(1))))) {
-		goto L3_0_s9;
+	{ /* a select, not a branch */
+		bool l1_c = ((L3_0_h_middle__i >= v_half) && (L3_0_h_middle__i < (v_half + INT64_C(1))));
+		v_middle.data[v_middle.len] = L3_0_h_middle__v;
+		v_middle.len += l1_c;
+		L3_0_h_middle__i = l1_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
+		L3_0_h_middle__i = !l1_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
 	}
-	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
 	goto L3_0_s0;
 L3_0_s7: /* pal_5/total_0/middle_1[pal=h]: drop back */
 	L3_0_i_back++;
@@ -136,10 +139,13 @@ L3_0_s9: /* pal_0/total_0/middle_2[pal=h]: push middle */
 	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
 	goto L3_0_s0;
 L3_0_s10: /* pal_3/total_0/middle_1[pal=h]: case */
-	if (((L3_0_h_middle__i >= v_half) && (L3_0_h_middle__i < (v_half + INT64_C(1))))) {
-		goto L3_0_s12;
+	{ /* a select, not a branch */
+		bool l2_c = ((L3_0_h_middle__i >= v_half) && (L3_0_h_middle__i < (v_half + INT64_C(1))));
+		v_middle.data[v_middle.len] = L3_0_h_middle__v;
+		v_middle.len += l2_c;
+		L3_0_h_middle__i = l2_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
+		L3_0_h_middle__i = !l2_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
 	}
-	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
 	goto L3_0_s2;
 L3_0_s11: /* pal_7/total_3[pal=c]/middle_4[pal=c]: close total */
 	goto L3_0_s13;

@@ -45,11 +45,11 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	int64_t L1_0_h_starts__chan = 0;
 	int64_t L1_0_h_total__s = INT64_C(0);
 	int64_t L1_0_h_total__v = 0;
-	v_ids.data = cnf_alloc(v_counts.len, sizeof(int64_t), "ids");
+	v_ids.data = cnf_alloc(cnf_bound_add(v_counts.len, 1, "ids"), sizeof(int64_t), "ids");
 	v_ids.len = 0;
-	v_lasts.data = cnf_alloc(v_counts.len, sizeof(int64_t), "lasts");
+	v_lasts.data = cnf_alloc(cnf_bound_add(v_counts.len, 1, "lasts"), sizeof(int64_t), "lasts");
 	v_lasts.len = 0;
-	v_spans.data = cnf_alloc(v_counts.len, sizeof(Tup2_Int_Int), "spans");
+	v_spans.data = cnf_alloc(cnf_bound_add(v_counts.len, 1, "spans"), sizeof(Tup2_Int_Int), "spans");
 	v_spans.len = 0;
 L1_0_s0: /* starts_0/ends_0/spans_0/numbered_0/ids_0/lasts_0/total_0: pull counts */
 	if (L1_0_i_counts < v_counts.len) {
