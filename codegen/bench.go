@@ -101,14 +101,14 @@ func benchMain(p *program, u *Unit) (string, error) {
 		case prm.Type.IsArray():
 			g, err := p.generator(prm.Type.Elem())
 			if err != nil {
-				return "", fmt.Errorf("parameter %s: %w", prm.Name, err)
+				return "", &CompileError{Range: prm.Range, Message: fmt.Sprintf("parameter %s: %v", prm.Name, err)}
 			}
 			en, _ := p.ct.name(prm.Type.Elem())
 			fmt.Fprintf(&b, "\t%s %s = {cnf_alloc(n, sizeof(%s), %q), n};\n\tfor (int64_t i = 0; i < n; i++) %s.data[i] = %s();\n", tn, prm.C, en, prm.Name, prm.C, g)
 		case prm.Type.Kind() == "Host" || prm.Type.Kind() == "Tuple":
 			g, err := p.generator(prm.Type)
 			if err != nil {
-				return "", fmt.Errorf("parameter %s: %w", prm.Name, err)
+				return "", &CompileError{Range: prm.Range, Message: fmt.Sprintf("parameter %s: %v", prm.Name, err)}
 			}
 			fmt.Fprintf(&b, "\t%s %s = %s();\n", tn, prm.C, g)
 		case prm.Type.Kind() == "Float":
@@ -118,7 +118,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 			fmt.Fprintf(&b, "\t%s %s = strtoll(argv[%d], 0, 10);\n", tn, prm.C, arg)
 			arg++
 		default:
-			return "", fmt.Errorf("parameter %s: cnf bench cannot pass a %s", prm.Name, prm.Type)
+			return "", &CompileError{Range: prm.Range, Message: fmt.Sprintf("parameter %s: cnf bench cannot make a %s", prm.Name, prm.Type)}
 		}
 		args = append(args, prm.C)
 	}
@@ -126,7 +126,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 	for _, res := range u.Results {
 		_, wr, err := p.codec(res.Type)
 		if err != nil {
-			return "", fmt.Errorf("result %s: %w", res.Name, err)
+			return "", &CompileError{Range: res.Range, Message: fmt.Sprintf("result %s: %v", res.Name, err)}
 		}
 		fmt.Fprintf(&writes, "\t\t\t%s(r.%s);\n", wr, res.C)
 		if res.Type.IsArray() && !isParam(u, res.Name) {

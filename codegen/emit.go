@@ -35,10 +35,12 @@ type Unit struct {
 	Fused   int // loops that run as one fused process (the others run their processes one by one)
 }
 
-// Param is a parameter or result: its CNF name, its C field or parameter name, its type.
+// Param is a parameter or result: its CNF name, its C field or parameter name, its type, and
+// where it is written (for a located error when a harness cannot pass it).
 type Param struct {
 	Name, C string
 	Type    *types.Type
+	Range   syntax.Range
 }
 
 // definition emits one definition under a clustering.
@@ -231,7 +233,7 @@ func (d *definition) function() (*Unit, error) {
 			return nil, &CompileError{Range: s.Decl.Range, Message: fmt.Sprintf("parameter %s: %v", s.Name, err)}
 		}
 		params = append(params, tn+" "+cname(s.Name))
-		u.Params = append(u.Params, Param{Name: s.Name, C: cname(s.Name), Type: t})
+		u.Params = append(u.Params, Param{Name: s.Name, C: cname(s.Name), Type: t, Range: s.Decl.Range})
 		d.done[s.Name] = true
 	}
 	var fields []string
@@ -243,7 +245,7 @@ func (d *definition) function() (*Unit, error) {
 		}
 		f := fmt.Sprintf("r%d", i)
 		fields = append(fields, fmt.Sprintf("%s %s; /* %s */", tn, f, id.Name))
-		u.Results = append(u.Results, Param{Name: id.Name, C: f, Type: t})
+		u.Results = append(u.Results, Param{Name: id.Name, C: f, Type: t, Range: id.Range})
 	}
 	d.printf("/* %s, compiled from its clustering into %d loops. */\n", name, d.countLoops())
 	d.printf("typedef struct { %s } %s;\n\n", strings.Join(fields, " "), u.Result)

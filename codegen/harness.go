@@ -71,7 +71,7 @@ func (p *program) codec(t *types.Type) (read, write string, err error) {
 			wr += fmt.Sprintf("\tfor (int64_t i = 0; i < x.len; i++) %s(x.data[i]);\n", ew)
 		}
 	default:
-		return "", "", fmt.Errorf("a value of type %s cannot be passed to compiled code", t)
+		return "", "", fmt.Errorf("a value of type %s cannot be passed to or from a compiled program (only Int, Float, Bool, tuples and arrays of them)", t)
 	}
 	if _, err := p.helper(read, func() (string, error) {
 		return fmt.Sprintf("static void %s(%s *x) {\n%s}\nstatic void %s(%s x) {\n%s}\n", read, tn, rd, write, tn, wr), nil
@@ -90,7 +90,7 @@ func Harness(p *program, u *Unit) (string, error) {
 	for _, prm := range u.Params {
 		rd, _, err := p.codec(prm.Type)
 		if err != nil {
-			return "", fmt.Errorf("parameter %s: %w", prm.Name, err)
+			return "", &CompileError{Range: prm.Range, Message: fmt.Sprintf("parameter %s: %v", prm.Name, err)}
 		}
 		tn, _ := p.ct.name(prm.Type)
 		fmt.Fprintf(&b, "\t%s %s;\n\t%s(&%s);\n", tn, prm.C, rd, prm.C)
@@ -100,7 +100,7 @@ func Harness(p *program, u *Unit) (string, error) {
 	for _, res := range u.Results {
 		_, wr, err := p.codec(res.Type)
 		if err != nil {
-			return "", fmt.Errorf("result %s: %w", res.Name, err)
+			return "", &CompileError{Range: res.Range, Message: fmt.Sprintf("result %s: %v", res.Name, err)}
 		}
 		fmt.Fprintf(&b, "\t%s(r.%s);\n", wr, res.C)
 	}

@@ -45,6 +45,13 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 		l := lens(f, def.Name.Range, title, cmdShowClustering, uri, def.Name.Name)
 		l.Command.Tooltip = "Show the clustering diagram.\n" + termLines("loops", "unfused", "stream fusion", "Megiddo")
 		lenses = append(lenses, l)
+		bench := lens(f, def.Name.Range, "measure compiled", cmdBenchmark, uri, def.Name.Name)
+		bench.Command.Tooltip = fmt.Sprintf("Compile the four clusterings to C and time them on %s random elements (cnf bench), in the background.", sizeText(s.benchSize()))
+		if m, ok := vw.measured(def.Name.Name); ok {
+			bench.Command.Title = m.summary
+			bench.Command.Tooltip = m.detail + "Click to measure again."
+		}
+		lenses = append(lenses, bench)
 		cl := rep.Ours.Clustering
 		for _, b := range def.Bindings {
 			nd := rep.Graph.Node(b.Name())

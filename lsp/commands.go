@@ -14,8 +14,8 @@ import (
 	"github.com/cnf-tools/cnf/internal/analysis"
 )
 
-// executeCommand runs cnf.showClustering, cnf.showFusedProcess, cnf.showILP and
-// cnf.proveOptimal (see ext.go).
+// executeCommand runs cnf.showClustering, cnf.showFusedProcess, cnf.showILP, cnf.showC,
+// cnf.proveOptimal and cnf.benchmark (see ext.go).
 // Answers come from the latest clustering; a definition not yet clustered gets an error
 // saying so.
 func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandParams) (any, error) {
@@ -55,6 +55,11 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdProveOptimal:
 		s.prove(vw, name)
 		return nil, nil
+	case cmdBenchmark:
+		s.benchmark(vw, name)
+		return nil, nil
+	case cmdShowC:
+		return showC(vw, name), nil
 	case cmdShowClustering:
 		return showClustering(def)
 	case cmdShowFusedProcess:

@@ -26,6 +26,9 @@ type document struct {
 	good *docVersion
 	kick chan struct{} // wakes the parse worker
 	done chan struct{} // closed by didClose: ends the worker
+	// measured holds the benchmarks of definitions (benchmark.go), guarded by Server.mu and
+	// replaced, never changed, so that views read it without the lock.
+	measured map[string]measurement
 }
 
 // docVersion is one version of a document's text and its analysis. Its fields after ctx are
@@ -253,6 +256,8 @@ type view struct {
 	editAt  int         // where the text changed last (docVersion.editAt)
 	good    *docVersion // nil until a version has been clustered
 	goodDef map[string]*analysis.Def
+	// measurements are the document's benchmarks (measured gives one while it is current).
+	measurements map[string]measurement
 }
 
 // view waits until the current version of a document is parsed and returns it; nil for a
@@ -267,7 +272,7 @@ func (s *Server) view(ctx context.Context, uri string) (*view, error) {
 		}
 		v := d.cur
 		if v.file != nil {
-			vw := &view{uri: uri, version: v.number, file: v.file, editAt: v.editAt, good: d.good}
+			vw := &view{uri: uri, version: v.number, file: v.file, editAt: v.editAt, good: d.good, measurements: d.measured}
 			if d.good != nil {
 				vw.goodDef = d.good.defs
 			}

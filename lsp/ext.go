@@ -7,14 +7,15 @@ import "github.com/cnf-tools/cnf/cluster"
 
 // Commands the server executes through workspace/executeCommand. Arguments: the document URI,
 // the definition's name and, for cnf.showFusedProcess, optionally a loop number. A fourth,
-// cnf.proveOptimal (prove.go), returns nothing and works in the background.
+// cnf.proveOptimal (prove.go), returns nothing and works in the background; so does
+// cnf.benchmark (benchmark.go); cnf.showC returns a TextResult.
 const (
 	cmdShowClustering   = "cnf.showClustering"
 	cmdShowFusedProcess = "cnf.showFusedProcess"
 	cmdShowILP          = "cnf.showILP"
 )
 
-var commandNames = []string{cmdShowClustering, cmdShowFusedProcess, cmdShowILP, cmdProveOptimal}
+var commandNames = []string{cmdShowClustering, cmdShowFusedProcess, cmdShowILP, cmdProveOptimal, cmdShowC, cmdBenchmark}
 
 // ClusteringResult is what cnf.showClustering returns: the diagram and the clusters.
 type ClusteringResult struct {

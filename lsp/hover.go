@@ -64,6 +64,10 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 			m.printf(", %s", m.term("not proven optimal"))
 		}
 	}
+	if ms, ok := vw.measured(t.fn.Def.Name.Name); ok {
+		m.printf("\n\n%s (compiled to C, median of %d runs):", m.bold(ms.summary), benchRuns)
+		m.code("", strings.TrimSuffix(ms.detail, "\n"))
+	}
 }
 
 func hoverSymbol(m *markup, vw *view, t *target) {

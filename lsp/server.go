@@ -42,6 +42,9 @@ type Options struct {
 	// direction, kind, id, method, size and the start of the body), like gopls -rpc.trace. It is
 	// read once, when the server starts.
 	RPCTrace io.Writer
+	// BenchSize is the elements of every array of the benchmark the "measure compiled" lens
+	// runs (0: 10^7, cnf bench's default).
+	BenchSize int64
 }
 
 // DefaultOptions are the settings a client gets until it sends its own.

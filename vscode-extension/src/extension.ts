@@ -14,6 +14,7 @@ import { gutterIcon, loopSpans, LoopColorStyle } from './loopcolors';
 
 const fusedScheme = 'cnf-fused';
 const ilpScheme = 'cnf-ilp';
+const cScheme = 'cnf-c';
 const clusteringView = 'cnfClustering';
 
 // ClusteringPanel is an open clustering view.
@@ -47,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(fusedScheme, provider),
     vscode.workspace.registerTextDocumentContentProvider(ilpScheme, provider),
+    vscode.workspace.registerTextDocumentContentProvider(cScheme, provider),
     vscode.commands.registerCommand('cnf.restartServer', () => restart()),
     vscode.commands.registerCommand('cnf.openExample', () => openExample()),
     vscode.workspace.onDidCloseTextDocument((d) => {
@@ -259,10 +261,11 @@ async function show(command: string, args: unknown[], result: unknown): Promise<
   const [uri, name, loop] = args as [string, string, number | undefined];
   if (command === commands.showClustering) {
     showClustering(uri, name, result as ClusteringResult);
-  } else if (command === commands.showFusedProcess || command === commands.showILP) {
-    const scheme = command === commands.showILP ? ilpScheme : fusedScheme;
+  } else if (command === commands.showFusedProcess || command === commands.showILP || command === commands.showC) {
+    const scheme = command === commands.showILP ? ilpScheme : command === commands.showC ? cScheme : fusedScheme;
     const q = new URLSearchParams({ uri, function: name, loop: String(loop ?? 0) });
-    const suffix = scheme === ilpScheme ? '.lp' : loop ? `.loop${loop}.fused` : '.fused';
+    // The suffix gives the view its language: .c is C, highlighted by the editor's own grammar.
+    const suffix = scheme === ilpScheme ? '.lp' : scheme === cScheme ? '.c' : loop ? `.loop${loop}.fused` : '.fused';
     const view = vscode.Uri.from({ scheme, path: `/${name}${suffix}`, query: q.toString() });
     ext.openViews.add(view.toString());
     const doc = await vscode.workspace.openTextDocument(view);
@@ -339,7 +342,7 @@ function nonce(): string {
 async function virtualContent(view: vscode.Uri): Promise<string> {
   if (!ext.client) return '-- the cnf language server is not running';
   const q = new URLSearchParams(view.query);
-  const command = view.scheme === ilpScheme ? commands.showILP : commands.showFusedProcess;
+  const command = view.scheme === ilpScheme ? commands.showILP : view.scheme === cScheme ? commands.showC : commands.showFusedProcess;
   const args: unknown[] = [q.get('uri'), q.get('function')];
   if (command === commands.showFusedProcess && Number(q.get('loop'))) args.push(Number(q.get('loop')));
   try {

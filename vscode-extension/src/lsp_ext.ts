@@ -6,6 +6,8 @@ export const commands = {
   showFusedProcess: 'cnf.showFusedProcess',
   showILP: 'cnf.showILP',
   proveOptimal: 'cnf.proveOptimal',
+  showC: 'cnf.showC',
+  benchmark: 'cnf.benchmark',
 } as const;
 
 // Baselines are the loop counts of Table 1.1's other clusterings (cluster.Baselines).
@@ -64,7 +66,7 @@ export interface ClusteringResult {
   terms?: Record<string, Term>;
 }
 
-// TextResult is what cnf.showFusedProcess and cnf.showILP return.
+// TextResult is what cnf.showFusedProcess, cnf.showILP and cnf.showC return.
 export interface TextResult {
   function: string;
   text: string;
