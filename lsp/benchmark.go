@@ -190,5 +190,11 @@ func showC(vw *view, name string) TextResult {
 		}
 		return TextResult{Function: name, Text: fmt.Sprintf("/* %s cannot be compiled to C: %s.\n * (cnf build --host FILE.c gives host functions their C.) */\n", name, strings.ReplaceAll(msg, "*/", "* /"))}
 	}
-	return TextResult{Function: name, Text: f.Source}
+	// The view starts where the definition's code does: the runtime before it is the same in
+	// every file (cnf build writes the whole file).
+	text := f.Source
+	if _, rest, ok := strings.Cut(text, "\n/* Types"); ok {
+		text = fmt.Sprintf("/* %s under its optimal clustering, as cnf build writes it after the runtime\n * (cnf_fail, cnf_quot, CNF_AT, ...: run cnf build for the whole file). */\n\n/* Types", name) + rest
+	}
+	return TextResult{Function: name, Text: text}
 }

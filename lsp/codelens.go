@@ -45,7 +45,13 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 		l := lens(f, def.Name.Range, title, cmdShowClustering, uri, def.Name.Name)
 		l.Command.Tooltip = "Show the clustering diagram.\n" + termLines("loops", "unfused", "stream fusion", "Megiddo")
 		lenses = append(lenses, l)
-		bench := lens(f, def.Name.Range, "measure compiled", cmdBenchmark, uri, def.Name.Name)
+		// Above the signature when there is one: on the name's line, the two lenses together
+		// are wider than an editor split in two.
+		at := def.Name.Range
+		if sig := signatureOf(f, def.Name.Name); sig != nil {
+			at = sig.Name.Range
+		}
+		bench := lens(f, at, "measure compiled", cmdBenchmark, uri, def.Name.Name)
 		bench.Command.Tooltip = fmt.Sprintf("Compile the four clusterings to C and time them on %s random elements (cnf bench), in the background.", sizeText(s.benchSize()))
 		if m, ok := vw.measured(def.Name.Name); ok {
 			bench.Command.Title = m.summary
@@ -101,4 +107,14 @@ func hasErrors(diags []syntax.Diagnostic) bool {
 
 func lens(f *syntax.File, r syntax.Range, title, cmd string, args ...any) codeLens {
 	return codeLens{Range: toRange(f, r), Command: &command{Title: title, Command: cmd, Arguments: args}}
+}
+
+// signatureOf is the signature of the definition called name, or nil.
+func signatureOf(f *syntax.File, name string) *syntax.Signature {
+	for _, d := range f.Decls {
+		if sig, ok := d.(*syntax.Signature); ok && sig.Name != nil && sig.Name.Name == name {
+			return sig
+		}
+	}
+	return nil
 }
