@@ -77,14 +77,19 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		return "(-INFINITY)", rt, nil
 	case "+", "-", "*":
 		return fmt.Sprintf("(%s %s %s)", a[0].c, name, a[1].c), rt, nil
-	case "/":
-		if num(0) == "Float" {
-			return fmt.Sprintf("(%s / %s)", a[0].c, a[1].c), rt, nil
+	case "/", "div", "mod", "quot", "rem":
+		if name == "/" {
+			if num(0) == "Float" {
+				return fmt.Sprintf("(%s / %s)", a[0].c, a[1].c), rt, nil
+			}
+			name = "quot"
 		}
 		x.p.effects++
-		return fmt.Sprintf("cnf_quot(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
-	case "div", "mod", "quot", "rem":
-		x.p.effects++
+		if a[1].scalar != "" && x.divisors != nil {
+			// A loop-invariant divisor: a multiplication and shifts instead of idiv.
+			x.divisors[a[1].scalar] = true
+			return fmt.Sprintf("cnf_%s_by(%s, %s, %s)", name, a[0].c, dividerName(a[1].scalar), where), rt, nil
+		}
 		return fmt.Sprintf("cnf_%s(%s, %s, %s)", name, a[0].c, a[1].c, where), rt, nil
 	case "^":
 		if num(0) == "Float" {
@@ -197,3 +202,6 @@ func floatCompare(op, a, b string) string {
 	}
 	return eq
 }
+
+// dividerName is the C variable of the divider of a scalar (cnf_divider in the runtime).
+func dividerName(scalar string) string { return ident("dv_", scalar) }

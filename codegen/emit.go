@@ -3,6 +3,7 @@ package codegen
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -223,7 +224,11 @@ func (d *definition) function() (*Unit, error) {
 	u := &Unit{Name: ident("cnf_", name), Result: ident("cnf_result_", name)}
 	// Every parameter and binder is a C variable of its type (contracted arrays are never used).
 	for n, t := range d.info.Types {
-		d.x.vars[n] = val{c: cname(n), t: t}
+		v := val{c: cname(n), t: t}
+		if !t.IsArray() && t.Kind() == "Int" {
+			v.scalar = n
+		}
+		d.x.vars[n] = v
 	}
 	var params []string
 	for _, s := range fn.Params {
@@ -368,8 +373,15 @@ func (d *definition) loop(k int, lp loopPlan) error {
 			temps = append(temps, a)
 		}
 	}
+	// The processes are written aside, to learn which scalars they divide by: the dividers
+	// are made before the loop starts.
+	outer := d.b
+	d.b = strings.Builder{}
+	d.x.divisors = map[string]bool{}
+	defer func() { d.x.divisors = nil }()
 	for i, proc := range lp.procs {
 		if err := d.process(fmt.Sprintf("L%d_%d_", k, i), proc, lp.heaps[i], writes, scalars, lp.origin); err != nil {
+			d.b = outer
 			return err
 		}
 		for _, o := range proc.Outs {
@@ -378,6 +390,12 @@ func (d *definition) loop(k int, lp loopPlan) error {
 			}
 		}
 	}
+	body := d.b.String()
+	d.b = outer
+	for _, s := range slices.Sorted(maps.Keys(d.x.divisors)) {
+		d.printf("\tconst cnf_divider %s = cnf_divider_for(%s);\n", dividerName(s), cname(s))
+	}
+	d.b.WriteString(body)
 	for _, a := range temps {
 		d.printf("\tfree(%s.data);\n", cname(a))
 	}

@@ -16,6 +16,9 @@ type val struct {
 	t     *types.Type
 	fn    syntax.Expr
 	scope *scope
+	// scalar names a scalar of the definition (a parameter or a fold's result): constant
+	// while a loop runs, so a loop dividing by it divides by multiplication (cnf_divider).
+	scalar string
 }
 
 // scope binds the parameters of the lambdas being inlined, innermost first.
@@ -45,6 +48,9 @@ type exprs struct {
 	rec  map[syntax.Expr]*types.Type // the type of every expression (types.Info.Record)
 	ops  map[*syntax.Op]*types.Type  // the type of every operator where it is used
 	vars map[string]val              // heap variables and the definition's names, as C
+	// divisors, while a loop is written, collects the scalars it divides Ints by: the loop
+	// computes a divider for each before it starts.
+	divisors map[string]bool
 }
 
 // opIdent is an operator as a name applied to its operands, typed as it is used there.
@@ -221,6 +227,16 @@ func (x *exprs) arg(e syntax.Expr, sc *scope, where string) (val, error) {
 	}
 	if t.Kind() == "Func" {
 		return val{fn: e, scope: sc, t: t}, nil
+	}
+	for p, ok := e.(*syntax.Paren); ok; p, ok = e.(*syntax.Paren) {
+		e = p.X
+	}
+	if id, ok := e.(*syntax.Ident); ok {
+		// A name keeps what it is: a scalar of the definition can be a divider.
+		if v, err := x.apply(id, sc, nil, where); err != nil || v.fn == nil {
+			v.t = t
+			return v, err
+		}
 	}
 	c, err := x.value(e, sc, where)
 	return val{c: c, t: t}, err

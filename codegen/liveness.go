@@ -84,37 +84,10 @@ func liveIn(proc *fuse.Process) map[fuse.Label]map[string]bool {
 
 // names calls f with every name an expression mentions.
 func names(e syntax.Expr, f func(string)) {
-	switch e := e.(type) {
-	case *syntax.Ident:
-		f(e.Name)
-	case *syntax.Paren:
-		names(e.X, f)
-	case *syntax.Neg:
-		names(e.X, f)
-	case *syntax.App:
-		names(e.Fun, f)
-		for _, a := range e.Args {
-			names(a, f)
-		}
-	case *syntax.Binary:
-		names(e.X, f)
-		names(e.Y, f)
-	case *syntax.Section:
-		if e.X != nil {
-			names(e.X, f)
-		}
-		if e.Y != nil {
-			names(e.Y, f)
-		}
-	case *syntax.Lambda:
-		names(e.Body, f)
-	case *syntax.Tuple:
-		for _, x := range e.Elems {
-			names(x, f)
-		}
-	case *syntax.If:
-		names(e.Cond, f)
-		names(e.Then, f)
-		names(e.Else, f)
+	if id, ok := e.(*syntax.Ident); ok {
+		f(id.Name)
+	}
+	for k := range syntax.Subexprs(e) {
+		names(k, f)
 	}
 }

@@ -58,6 +58,60 @@ static inline int64_t cnf_powi(int64_t a, int64_t b, const char *w) {
 	return (int64_t)r;
 }
 
+/* cnf_divider divides by a number that stays the same while a loop runs (a sum, a parameter)
+ * by a multiplication and shifts instead of idiv: the magic numbers of Hacker's Delight
+ * (Warren, section 10-4, for 64 bits), made once before the loop. Division by 0 still fails
+ * where the division happens (an empty loop never fails), 1 and -1 are special. */
+typedef struct { int64_t d, m; int s; } cnf_divider;
+
+static cnf_divider cnf_divider_for(int64_t d) {
+	cnf_divider v = { d, 0, 0 };
+	if (d == 0 || d == 1 || d == -1) return v;
+	const uint64_t two63 = 0x8000000000000000ULL;
+	uint64_t ad = d < 0 ? 0 - (uint64_t)d : (uint64_t)d;
+	uint64_t t = two63 + ((uint64_t)d >> 63);
+	uint64_t anc = t - 1 - t % ad;
+	int p = 63;
+	uint64_t q1 = two63 / anc, r1 = two63 - q1 * anc, q2 = two63 / ad, r2 = two63 - q2 * ad, delta;
+	do {
+		p++;
+		q1 = 2 * q1; r1 = 2 * r1; if (r1 >= anc) { q1++; r1 -= anc; }
+		q2 = 2 * q2; r2 = 2 * r2; if (r2 >= ad) { q2++; r2 -= ad; }
+		delta = ad - r2;
+	} while (q1 < delta || (q1 == delta && r1 == 0));
+	v.m = (int64_t)(q2 + 1);
+	if (d < 0) v.m = (int64_t)(0 - (uint64_t)v.m);
+	v.s = p - 64;
+	return v;
+}
+
+static inline int64_t cnf_quot_by(int64_t a, cnf_divider v, const char *w) {
+	if (__builtin_expect(v.d == 0, 0)) cnf_fail(w, "division by zero");
+	if (v.d == 1) return a;
+	if (v.d == -1) return (int64_t)(0 - (uint64_t)a);
+	int64_t q = (int64_t)(((__int128)v.m * a) >> 64);
+	if (v.d > 0 && v.m < 0) q += a;
+	if (v.d < 0 && v.m > 0) q -= a;
+	q >>= v.s;
+	return q + (int64_t)((uint64_t)q >> 63);
+}
+
+static inline int64_t cnf_rem_by(int64_t a, cnf_divider v, const char *w) {
+	return (int64_t)((uint64_t)a - (uint64_t)cnf_quot_by(a, v, w) * (uint64_t)v.d);
+}
+
+static inline int64_t cnf_div_by(int64_t a, cnf_divider v, const char *w) {
+	int64_t q = cnf_quot_by(a, v, w);
+	if (cnf_rem_by(a, v, w) != 0 && ((a < 0) != (v.d < 0))) q--;
+	return q;
+}
+
+static inline int64_t cnf_mod_by(int64_t a, cnf_divider v, const char *w) {
+	int64_t m = cnf_rem_by(a, v, w);
+	if (m != 0 && ((m < 0) != (v.d < 0))) m += v.d;
+	return m;
+}
+
 static inline int cnf_cmp_Int(int64_t a, int64_t b) { return (a > b) - (a < b); }
 static inline int cnf_cmp_Float(double a, double b) { return a < b ? -1 : a > b ? 1 : 0; }
 static inline int cnf_cmp_Bool(bool a, bool b) { return (int)a - (int)b; }

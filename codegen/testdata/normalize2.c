@@ -65,6 +65,8 @@ L1_0_exit:;
 	 *   ys2 = map (/ sum2) xs
 	 */
 	{
+	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
+	const cnf_divider dv_sum2 = cnf_divider_for(v_sum2);
 	/* map ys2 / map ys1 */
 	int64_t L2_0_i_xs = 0; /* position in xs */
 	int64_t L2_0_h_ys2__v = 0;
@@ -83,12 +85,12 @@ L2_0_s0: /* ys2_0/ys1_0: pull xs */
 	}
 	goto L2_0_s2;
 L2_0_s1: /* ys2_1/ys1_1[xs=h]: push ys2 */
-	v_ys2.data[v_ys2.len++] = cnf_quot(L2_0_h_ys2__v, v_sum2, "ys2");
+	v_ys2.data[v_ys2.len++] = cnf_quot_by(L2_0_h_ys2__v, dv_sum2, "ys2");
 	goto L2_0_s3;
 L2_0_s2: /* ys2_3/ys1_3[xs=c]: close ys2 */
 	goto L2_0_s4;
 L2_0_s3: /* ys2_0/ys1_1[xs=h]: push ys1 */
-	v_ys1.data[v_ys1.len++] = cnf_quot(L2_0_h_ys1__v, v_sum1, "ys1");
+	v_ys1.data[v_ys1.len++] = cnf_quot_by(L2_0_h_ys1__v, dv_sum1, "ys1");
 	goto L2_0_s5;
 L2_0_s4: /* ys2_5/ys1_3[xs=c]: close ys1 */
 	goto L2_0_s6;

@@ -41,6 +41,7 @@ L1_0_exit:;
 	 *   ys = map (/ sum1) incs
 	 */
 	{
+	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
 	/* map incs / map ys */
 	int64_t L2_0_i_xs = 0; /* position in xs */
 	int64_t L2_0_h_incs__v = 0;
@@ -60,7 +61,7 @@ L2_0_s1: /* incs_2/ys_1[incs=h]: drop xs */
 	L2_0_i_xs++;
 	goto L2_0_s2;
 L2_0_s2: /* incs_0/ys_1[incs=h]: push ys */
-	v_ys.data[v_ys.len++] = cnf_quot(L2_0_h_ys__v, v_sum1, "ys");
+	v_ys.data[v_ys.len++] = cnf_quot_by(L2_0_h_ys__v, dv_sum1, "ys");
 	goto L2_0_s0;
 L2_0_s3: /* incs_5/ys_3[incs=c]: close ys */
 	goto L2_0_s4;
