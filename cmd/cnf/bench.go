@@ -14,6 +14,7 @@ import (
 )
 
 type benchJSON struct {
+	Version     string            `json:"version"`
 	Function    string            `json:"function"`
 	Size        int64             `json:"size"`
 	Clusterings []benchClustering `json:"clusterings"`
@@ -103,7 +104,7 @@ func init() {
 				return compileFailed(e, "bench", f, err)
 			}
 			if asJSON {
-				out := benchJSON{Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}}
+				out := benchJSON{Version: jsonVersion(), Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}}
 				for _, m := range res.Clusterings {
 					out.Clusterings = append(out.Clusterings, benchClustering{m.Name, m.Loops, m.Seconds, m.MinSeconds, m.Bytes, m.Agree})
 				}
