@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/cnf-tools/cnf/codegen"
@@ -71,7 +74,7 @@ func (s *Server) benchmark(vw *view, name string) {
 			cls = append(cls, codegen.Clustering{Name: "megiddo", Clustering: rep.Megiddo.Clustering})
 		}
 		cls = append(cls, codegen.Clustering{Name: "optimal", Clustering: rep.Ours.Clustering})
-		res, err := codegen.Bench(ctx, def.Sizes, cls, codegen.BenchOptions{Size: size, Runs: benchRuns, Seed: 1})
+		res, err := codegen.Bench(ctx, def.Sizes, cls, codegen.BenchOptions{Size: size, Runs: benchRuns, Seed: 1, Host: hostBeside(vw.uri)})
 		switch {
 		case ctx.Err() != nil:
 			p.end("stopped")
@@ -180,7 +183,8 @@ func (vw *view) measured(name string) (measurement, bool) {
 // cannot be compiled (located), so that the view says it where the C would be.
 func showC(vw *view, name string) TextResult {
 	def := vw.def(name)
-	f, err := codegen.Emit(def.Sizes, def.Report.Ours.Clustering, codegen.Options{}, nil)
+	host := hostBeside(vw.uri)
+	f, err := codegen.Emit(def.Sizes, def.Report.Ours.Clustering, codegen.Options{Host: host}, nil)
 	if err != nil {
 		var ce *codegen.CompileError
 		msg := err.Error()
@@ -188,13 +192,33 @@ func showC(vw *view, name string) TextResult {
 			pos := vw.file.Prog.Syntax.File.Position(ce.Range.Start)
 			msg = fmt.Sprintf("line %d, column %d: %s", pos.Line, pos.Column, ce.Message)
 		}
-		return TextResult{Function: name, Text: fmt.Sprintf("/* %s cannot be compiled to C: %s.\n * (cnf build --host FILE.c gives host functions their C.) */\n", name, strings.ReplaceAll(msg, "*/", "* /"))}
+		return TextResult{Function: name, Text: fmt.Sprintf("/* %s cannot be compiled to C: %s.\n * (Host functions take their C from a file beside the program with its name and .c,\n * or from cnf build --host FILE.c.) */\n", name, strings.ReplaceAll(msg, "*/", "* /"))}
 	}
 	// The view starts where the definition's code does: the runtime before it is the same in
 	// every file (cnf build writes the whole file).
 	text := f.Source
 	if _, rest, ok := strings.Cut(text, "\n/* Types"); ok {
-		text = fmt.Sprintf("/* %s under its optimal clustering, as cnf build writes it after the runtime\n * (cnf_fail, cnf_quot, CNF_AT, ...: run cnf build for the whole file). */\n\n/* Types", name) + rest
+		from := ""
+		if host != nil {
+			from = "\n * Host functions and types from " + filepath.Base(host.Path) + "."
+		}
+		text = fmt.Sprintf("/* %s under its optimal clustering, as cnf build writes it after the runtime\n * (cnf_fail, cnf_quot, CNF_AT, ...: run cnf build for the whole file).%s */\n\n/* Types", name, from) + rest
 	}
 	return TextResult{Function: name, Text: text}
+}
+
+// hostBeside is the host file of a program in the editor: the file beside it with its name and
+// .c (quickhull.cnf, quickhull.c), as cnf build --host would be given; nil when there is none
+// (or the document is not a file).
+func hostBeside(uri string) *codegen.Host {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" || !strings.HasSuffix(u.Path, ".cnf") {
+		return nil
+	}
+	path := filepath.FromSlash(strings.TrimSuffix(u.Path, ".cnf") + ".c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	return &codegen.Host{Path: path, Src: string(src)}
 }

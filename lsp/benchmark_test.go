@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -88,5 +90,36 @@ func TestShowCAndBenchmark(t *testing.T) {
 	c.analysed(uri, 2)
 	if titles := lensTitles(t, c, uri); !slices.Contains(titles, "measure compiled") {
 		t.Errorf("after an edit: %q", titles)
+	}
+}
+
+// A program with host functions takes their C from the file beside it (NAME.c): Show C says so
+// and compiles; without it, the view says which function needs C and where to put it.
+func TestShowCHostBeside(t *testing.T) {
+	dir := t.TempDir()
+	src := "dist :: (Float, Float) -> Float\nh :: Array (Float, Float) -> Array Float\nh ps =\n  let ds = map (\\p -> dist p) ps\n  in  ds\n"
+	opts := DefaultOptions()
+	opts.Debounce = 0
+	c := startServer(t, opts, nil)
+	show := func(uri string) string {
+		c.open(uri, src)
+		c.analysed(uri, 1)
+		var text TextResult
+		if err := c.call("workspace/executeCommand", map[string]any{"command": cmdShowC, "arguments": []any{uri, "h"}}, &text); err != nil {
+			t.Fatal(err)
+		}
+		return text.Text
+	}
+	if got := show("file://" + filepath.ToSlash(dir) + "/alone.cnf"); !strings.Contains(got, "unknown host function dist") || !strings.Contains(got, "beside the program") {
+		t.Errorf("without a host file:\n%s", got)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte("static double dist(Tup2_Float_Float p) { return p.f0 + p.f1; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := show("file://" + filepath.ToSlash(dir) + "/prog.cnf")
+	for _, want := range []string{"Host functions and types from prog.c", "dist(L1_0_h_ds__v)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("with prog.c, the C lacks %q:\n%s", want, got)
+		}
 	}
 }
