@@ -187,7 +187,7 @@ func isParam(u *Unit, name string) bool {
 	return false
 }
 
-// withBench is the Main of the bench harness: its runtime, then its main.
+// withBench is the main function of the bench harness: its runtime, then its main.
 func withBench(p *program, u *Unit) (string, error) {
 	p.helper("cnf_read", func() (string, error) { return ioC, nil })
 	p.helper("cnf_bench", func() (string, error) { return benchC, nil })
@@ -238,7 +238,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	var exes []string
 	var units []*Unit
 	for _, c := range cls {
-		f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true}, withBench)
+		f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true}, BenchMain)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Name, err)
 		}

@@ -19,7 +19,7 @@ func BenchmarkEmitAndCompile100(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.Setenv("CNF_CACHE", b.TempDir())
-		f, err := Emit(r, rep.Ours.Clustering, Options{}, Harness)
+		f, err := Emit(r, rep.Ours.Clustering, Options{}, HarnessMain)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func BenchmarkEmit100(b *testing.B) {
 	var cl *cluster.Clustering = rep.Ours.Clustering
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := Emit(r, cl, Options{}, Harness); err != nil {
+		if _, err := Emit(r, cl, Options{}, HarnessMain); err != nil {
 			b.Fatal(err)
 		}
 	}

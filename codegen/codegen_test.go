@@ -43,7 +43,7 @@ func TestGoldenC(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := Emit(r, rep.Ours.Clustering, Options{}, nil)
+			f, err := Emit(r, rep.Ours.Clustering, Options{}, NoMain)
 			var ce *CompileError
 			switch {
 			case errors.As(err, &ce):

@@ -81,9 +81,9 @@ func (p *program) codec(t *types.Type) (read, write string, err error) {
 	return read, write, nil
 }
 
-// Harness is the main function of cnf run --compiled: read the parameters, call the
+// harness is the main function of cnf run --compiled: read the parameters, call the
 // definition, write the results.
-func Harness(p *program, u *Unit) (string, error) {
+func harness(p *program, u *Unit) (string, error) {
 	var b strings.Builder
 	b.WriteString("int main(void) {\n\tstatic char out[1 << 16];\n\tsetvbuf(stdout, out, _IOFBF, sizeof out);\n")
 	var args []string

@@ -139,7 +139,7 @@ func TestExamplesCompiledAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 			def := r.Func.Def.Name.Name
-			if _, err := Emit(r, rep.Ours.Clustering, Options{}, Harness); err != nil {
+			if _, err := Emit(r, rep.Ours.Clustering, Options{}, HarnessMain); err != nil {
 				var ce *CompileError
 				if !errors.As(err, &ce) || !strings.Contains(ce.Message, "--host") {
 					t.Errorf("%s: %v", def, err)

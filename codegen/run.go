@@ -16,7 +16,7 @@ func Run(ctx context.Context, r *infer.Result, cl *cluster.Clustering, inputs ma
 	if err := fuse.CheckInputs(r.Func, inputs); err != nil {
 		return nil, err
 	}
-	f, err := Emit(r, cl, opts, Harness)
+	f, err := Emit(r, cl, opts, HarnessMain)
 	if err != nil {
 		return nil, err
 	}

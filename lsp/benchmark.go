@@ -184,7 +184,7 @@ func (vw *view) measured(name string) (measurement, bool) {
 func showC(vw *view, name string) TextResult {
 	def := vw.def(name)
 	host := hostBeside(vw.uri)
-	f, err := codegen.Emit(def.Sizes, def.Report.Ours.Clustering, codegen.Options{Host: host}, nil)
+	f, err := codegen.Emit(def.Sizes, def.Report.Ours.Clustering, codegen.Options{Host: host}, codegen.NoMain)
 	if err != nil {
 		var ce *codegen.CompileError
 		msg := err.Error()

@@ -99,7 +99,7 @@ func init() {
 			if err != nil {
 				return e.fail(exitUsage, "build", err)
 			}
-			c, err := codegen.Emit(def.Sizes, cl, codegen.Options{Host: hostFile}, nil)
+			c, err := codegen.Emit(def.Sizes, cl, codegen.Options{Host: hostFile}, codegen.NoMain)
 			if err != nil {
 				return compileFailed(e, "build", f, err)
 			}
