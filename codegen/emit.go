@@ -18,8 +18,6 @@ import (
 // Options are what Emit needs besides the definition and its clustering.
 type Options struct {
 	Host *Host // the host file, or nil
-	// MaxStates bounds each fused process (fuse.MaxStates when 0).
-	MaxStates int
 	// CountBytes makes every loop add the bytes of the arrays it streams in and stores to
 	// cnf_bytes_read and cnf_bytes_written (cnf bench).
 	CountBytes bool
@@ -33,7 +31,6 @@ type Unit struct {
 	// Results are the definition's results, in order.
 	Results []Param
 	Loops   int // the loops the clustering runs (externals not counted)
-	Fused   int // loops that run as one fused process (the others run their processes one by one)
 }
 
 // Param is a parameter or result: its CNF name, its C field or parameter name, its type, and
@@ -86,9 +83,6 @@ func (p *program) emit(r *infer.Result, cl *cluster.Clustering, opts Options) (s
 	if r.Types == nil {
 		return "", nil, fmt.Errorf("%s has no element types", r.Func.Def.Name.Name)
 	}
-	if opts.MaxStates == 0 {
-		opts.MaxStates = fuse.MaxStates
-	}
 	d := &definition{p: p, r: r, cl: cl, opts: opts, info: r.Types.Copy(), done: map[string]bool{}, bind: map[string]*syntax.Binding{}}
 	d.x = &exprs{p: p, rec: map[syntax.Expr]*types.Type{}, ops: map[*syntax.Op]*types.Type{}, vars: map[string]val{}}
 	d.info.Record(d.x.rec, d.x.ops)
@@ -127,7 +121,7 @@ func (d *definition) plan() error {
 		}
 		d.known = append(d.known, l.Known)
 	}
-	fused := fuse.FuseClusters(d.cl, d.opts.MaxStates)
+	fused := fuse.FuseClusters(d.cl, fuse.MaxStates)
 	for _, f := range fused {
 		if f.Cluster.External() {
 			lp := loopPlan{c: f.Cluster}
@@ -298,9 +292,6 @@ func (d *definition) function() (*Unit, error) {
 		}
 		k++
 		u.Loops++
-		if lp.fused {
-			u.Fused++
-		}
 		if err := d.loop(k, lp); err != nil {
 			return nil, err
 		}

@@ -16,6 +16,7 @@ type program struct {
 	code    []string // helper functions, in the order they were made
 	locals  int
 	host    *Host
+	known   map[string]bool // hostKnown's answers
 	// effects counts the translated operations that can fail or have effects (integer
 	// division, indexing, host calls): an expression that adds none may be evaluated when its
 	// value is not needed, which lets a branch become a select.
@@ -34,7 +35,7 @@ type Host struct {
 const TypesMarker = "/* cnf: types */"
 
 func newProgram(host *Host) *program {
-	return &program{ct: newCTypes(), helpers: map[string]bool{}, host: host}
+	return &program{ct: newCTypes(), helpers: map[string]bool{}, host: host, known: map[string]bool{}}
 }
 
 // local is a fresh C name for a lambda parameter or a temporary.
@@ -48,8 +49,12 @@ func (p *program) hostKnown(name string) bool {
 	if p.host == nil {
 		return false
 	}
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*\(`)
-	return re.MatchString(p.host.Src)
+	known, ok := p.known[name]
+	if !ok {
+		known = regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*\(`).MatchString(p.host.Src)
+		p.known[name] = known
+	}
+	return known
 }
 
 // helper adds a helper function once.

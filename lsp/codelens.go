@@ -34,6 +34,7 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 		go s.refreshWhenClustered(uri)
 		return lenses, nil
 	}
+	sigs := signatures(f)
 	for _, def := range f.Definitions() {
 		ad := vw.def(def.Name.Name)
 		if ad == nil {
@@ -48,7 +49,7 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 		// Above the signature when there is one: on the name's line, the two lenses together
 		// are wider than an editor split in two.
 		at := def.Name.Range
-		if sig := signatureOf(f, def.Name.Name); sig != nil {
+		if sig := sigs[def.Name.Name]; sig != nil {
 			at = sig.Name.Range
 		}
 		bench := lens(f, at, "measure compiled", cmdBenchmark, uri, def.Name.Name)
@@ -109,12 +110,14 @@ func lens(f *syntax.File, r syntax.Range, title, cmd string, args ...any) codeLe
 	return codeLens{Range: toRange(f, r), Command: &command{Title: title, Command: cmd, Arguments: args}}
 }
 
-// signatureOf is the signature of the definition called name, or nil.
-func signatureOf(f *syntax.File, name string) *syntax.Signature {
+// signatures are a file's signatures by name (made once per lens request: a file may have
+// tens of thousands of definitions).
+func signatures(f *syntax.File) map[string]*syntax.Signature {
+	out := map[string]*syntax.Signature{}
 	for _, d := range f.Decls {
-		if sig, ok := d.(*syntax.Signature); ok && sig.Name != nil && sig.Name.Name == name {
-			return sig
+		if sig, ok := d.(*syntax.Signature); ok && sig.Name != nil && out[sig.Name.Name] == nil {
+			out[sig.Name.Name] = sig // the first of two, as the front end reads them
 		}
 	}
-	return nil
+	return out
 }
