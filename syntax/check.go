@@ -561,8 +561,20 @@ func (d *defChecker) freeVars(e Expr, bound map[string]bool, f func(*Ident)) {
 		for k := range bound {
 			inner[k] = true
 		}
+		// A name bound twice by one lambda (\x x -> x) is an error, as in Haskell ("conflicting
+		// definitions"): which of the two the body means would be a guess, and the stages once
+		// guessed differently. _ may repeat.
+		first := map[string]*Ident{}
 		for _, p := range e.Params {
-			patternNames(p, func(id *Ident) { inner[id.Name] = true })
+			patternNames(p, func(id *Ident) {
+				if prev := first[id.Name]; prev != nil && id.Name != "_" {
+					d.errorf(id.Range, CodeDuplicate, []Related{{prev.Range, id.Name + " is bound here"}},
+						"%s is bound twice by this lambda; give each parameter its own name (or _ for one that is not used)", id.Name)
+				} else if prev == nil {
+					first[id.Name] = id
+				}
+				inner[id.Name] = true
+			})
 		}
 		d.freeVars(e.Body, inner, f)
 		return
