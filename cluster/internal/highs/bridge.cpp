@@ -56,6 +56,27 @@ int cnf_highs_watch(void* highs, int* flag) {
 
 void cnf_highs_interrupt(int* flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
 
+int cnf_highs_add_rows(void* highs, int nrow, const double* lo, const double* hi, int nnz,
+                       const int* starts, const int* index, const double* value) {
+  // HighsInt may be wider than int: copy the indices.
+  std::vector<HighsInt> s(starts, starts + nrow), ix(index, index + nnz);
+  return Highs_addRows(highs, nrow, lo, hi, nnz, s.data(), ix.data(), value) == kHighsStatusOk ? 0 : -1;
+}
+
+int cnf_highs_run(void* highs) { return Highs_run(highs) == kHighsStatusError ? -1 : 0; }
+
+int cnf_highs_reduced_costs(void* highs, double* duals, int ncols) {
+  HighsInt ds = 0;
+  if (Highs_getIntInfoValue(highs, "dual_solution_status", &ds) != kHighsStatusOk) return -1;
+  if (ds != kHighsSolutionStatusFeasible) return -1;
+  HighsInt nc = Highs_getNumCol(highs);
+  if (nc != ncols) return -1;
+  HighsInt nr = Highs_getNumRow(highs);
+  std::vector<double> col_value(nc > 0 ? nc : 1), row_value(nr > 0 ? nr : 1), row_dual(nr > 0 ? nr : 1);
+  if (Highs_getSolution(highs, col_value.data(), duals, row_value.data(), row_dual.data()) != kHighsStatusOk) return -1;
+  return 0;
+}
+
 int cnf_highs_num_cols(void* highs) { return (int)Highs_getNumCol(highs); }
 
 const char* cnf_highs_version(void) { return Highs_version(); }

@@ -26,6 +26,19 @@ void cnf_highs_interrupt(int* flag);
 // cnf_highs_num_cols is the number of columns of the instance's model.
 int cnf_highs_num_cols(void* highs);
 
+// cnf_highs_reduced_costs reads the reduced costs of the columns of a solved LP into duals
+// (ncols of them). 0 on success.
+int cnf_highs_reduced_costs(void* highs, double* duals, int ncols);
+
+// cnf_highs_add_rows adds rows lo <= A x <= hi to the instance's model, A given row by row:
+// row k's nonzeros are index/value[starts[k] .. starts[k+1]) (the last ends at nnz). A solved
+// LP keeps its basis, so the next cnf_highs_run starts from it. 0 on success.
+int cnf_highs_add_rows(void* highs, int nrow, const double* lo, const double* hi, int nnz,
+                       const int* starts, const int* index, const double* value);
+
+// cnf_highs_run solves the instance's model (again): 0 when HiGHS ran without error.
+int cnf_highs_run(void* highs);
+
 // cnf_highs_version is HiGHS's version string, as "1.10.0".
 const char* cnf_highs_version(void);
 

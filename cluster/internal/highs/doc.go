@@ -4,8 +4,10 @@
 // The model is built, configured and run through github.com/lanl/highs (the binding the design
 // names). What lanl/highs v1.0.0 lacks goes through HiGHS's C API in bridge.cpp, which includes
 // HiGHS's own header (interfaces/highs_c_api.h) rather than copying its prototypes: a starting
-// solution, the incumbent of a solve that stops at its time limit, and an interrupt callback
-// so that cancelling a solve stops HiGHS itself.
+// solution, the incumbent of a solve that stops at its time limit, an interrupt callback so
+// that cancelling a solve stops HiGHS itself, and, for the cutting-plane loop of package
+// cluster, an LP kept in one instance that takes new rows and is re-solved from its previous
+// basis, with its reduced costs (LP).
 //
 // Lifetime. lanl/highs frees a HiGHS instance in a finalizer of its Go wrapper. The instance is
 // used through its C handle (by lanl/highs's own Solve and by the bridge) after the last Go use

@@ -65,25 +65,8 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 		}
 		C.cnf_highs_set_start(obj, &cols[0]) // a start HiGHS refuses is only a lost hint
 	}
-	flag := (*C.int)(C.calloc(1, C.size_t(unsafe.Sizeof(C.int(0)))))
-	defer C.free(unsafe.Pointer(flag)) // after the solve: HiGHS reads it until then
-	if C.cnf_highs_watch(obj, flag) == 0 {
-		for _, c := range []context.Context{ctx, opts.Stop} {
-			if c == nil {
-				continue
-			}
-			interrupted := make(chan struct{})
-			stop := context.AfterFunc(c, func() {
-				C.cnf_highs_interrupt(flag)
-				close(interrupted)
-			})
-			defer func() {
-				if !stop() {
-					<-interrupted // the interrupt has started: let it finish before the flag is freed
-				}
-			}()
-		}
-	}
+	release := interruptOn(obj, ctx, opts.Stop)
+	defer release() // after the solve: HiGHS reads the flag until then
 	_, runErr := raw.Solve()
 	if testHookAfterRun != nil {
 		testHookAfterRun()
@@ -209,6 +192,37 @@ func outcome(obj unsafe.Pointer, ncols int, took time.Duration) (*Result, error)
 		res.Objective = math.Inf(1)
 	}
 	return res, nil
+}
+
+// interruptOn makes HiGHS stop at its next interrupt point once one of the contexts (nil ones
+// are skipped) is done. The returned function must be called after the last run of the
+// instance: it frees the flag the callback reads.
+func interruptOn(obj unsafe.Pointer, ctxs ...context.Context) (release func()) {
+	flag := (*C.int)(C.calloc(1, C.size_t(unsafe.Sizeof(C.int(0)))))
+	var stops []func()
+	if C.cnf_highs_watch(obj, flag) == 0 {
+		for _, c := range ctxs {
+			if c == nil {
+				continue
+			}
+			interrupted := make(chan struct{})
+			stop := context.AfterFunc(c, func() {
+				C.cnf_highs_interrupt(flag)
+				close(interrupted)
+			})
+			stops = append(stops, func() {
+				if !stop() {
+					<-interrupted // the interrupt has started: let it finish before the flag is freed
+				}
+			})
+		}
+	}
+	return func() {
+		for _, stop := range stops {
+			stop()
+		}
+		C.free(unsafe.Pointer(flag))
+	}
 }
 
 // handle is the HiGHS instance inside a lanl/highs RawModel: an unexported field, which

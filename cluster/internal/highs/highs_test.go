@@ -78,3 +78,35 @@ func TestVersion(t *testing.T) {
 		t.Fatalf("Version() = %q, want a version such as 1.10.0", v)
 	}
 }
+
+// The relaxation is solved, cut and solved again in the same instance: the knapsack's LP
+// optimum (a = 3, b = 1.5, -21) moves to a = 10/3, b = 1 (-62/3) once b <= 1 is added.
+func TestLPAddRowsResolves(t *testing.T) {
+	lp, err := NewLP(knapsack())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lp.Solve(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Optimal || math.Abs(res.Objective+21) > 1e-9 || math.Abs(res.Values[1]-1.5) > 1e-9 {
+		t.Fatalf("relaxation: got %+v, want -21 at [3 1.5]", res)
+	}
+	if len(res.ReducedCosts) != 2 {
+		t.Fatalf("reduced costs: got %v, want one per column", res.ReducedCosts)
+	}
+	if err := lp.AddRows([]Row{{Lo: math.Inf(-1), Hi: 1, Cols: []int{1}, Vals: []float64{1}}}); err != nil {
+		t.Fatal(err)
+	}
+	res, err = lp.Solve(context.Background(), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Optimal || math.Abs(res.Objective+62.0/3) > 1e-9 || math.Abs(res.Values[0]-10.0/3) > 1e-9 {
+		t.Fatalf("after the cut: got %+v, want -62/3 at [10/3 1]", res)
+	}
+	if err := lp.AddRows([]Row{{Lo: 0, Hi: 1, Cols: []int{2}, Vals: []float64{1}}}); err == nil {
+		t.Fatal("a row naming a column the LP does not have was accepted")
+	}
+}

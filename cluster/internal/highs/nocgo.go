@@ -2,7 +2,10 @@
 
 package highs
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Version is empty: no HiGHS is linked.
 func Version() string { return "" }
@@ -16,3 +19,17 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 func SolveFile(ctx context.Context, path string, opts Options) (*Result, error) {
 	return nil, ErrUnavailable
 }
+
+// LP is not available without cgo.
+type LP struct{}
+
+// NewLP always returns ErrUnavailable in a build without cgo.
+func NewLP(p *Problem) (*LP, error) { return nil, ErrUnavailable }
+
+// Solve always returns ErrUnavailable in a build without cgo.
+func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
+	return nil, ErrUnavailable
+}
+
+// AddRows always returns ErrUnavailable in a build without cgo.
+func (lp *LP) AddRows(rows []Row) error { return ErrUnavailable }

@@ -51,7 +51,17 @@ type Result struct {
 	Values    []float64
 	Objective float64
 	Time      time.Duration
+	// ReducedCosts are the reduced costs of the columns at an LP's optimum (LP.Solve only;
+	// nil when HiGHS has no dual solution).
+	ReducedCosts []float64
 }
 
 // ErrUnavailable is returned by Solve in a build without cgo, where HiGHS is not linked.
 var ErrUnavailable = errors.New("HiGHS is not linked into this build of cnf (it was built without cgo)")
+
+// Row is a constraint added to an LP: Lo <= Σ Vals[k]·x[Cols[k]] <= Hi.
+type Row struct {
+	Lo, Hi float64
+	Cols   []int
+	Vals   []float64
+}

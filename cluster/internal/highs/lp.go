@@ -1,0 +1,120 @@
+//go:build cgo
+
+package highs
+
+// #include <stdlib.h>
+// #include "bridge.h"
+import "C"
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"time"
+	"unsafe"
+
+	"github.com/lanl/highs"
+)
+
+// LP is the linear relaxation of a Problem (every column continuous) held in one HiGHS
+// instance, so that it can be solved, given more rows and solved again from the previous
+// basis (a few dual simplex iterations instead of a solve from scratch): what a cutting-plane
+// loop needs. It is not safe for concurrent use.
+type LP struct {
+	raw   *highs.RawModel
+	obj   unsafe.Pointer
+	ncols int
+}
+
+// NewLP builds the relaxation of p in a new HiGHS instance, quiet.
+func NewLP(p *Problem) (*LP, error) {
+	if len(p.RowLo) == 0 {
+		return nil, errors.New("HiGHS: a problem without rows") // lanl/highs crashes on these
+	}
+	relaxed := *p
+	relaxed.Integer = make([]bool, len(p.Cost))
+	raw, err := build(&relaxed)
+	if err != nil {
+		return nil, err
+	}
+	lp := &LP{raw: raw, obj: handle(raw), ncols: len(p.Cost)}
+	if lp.obj == nil {
+		return nil, errors.New("HiGHS: cannot reach the instance inside lanl/highs (has its RawModel changed?)")
+	}
+	if err := raw.SetBoolOption("output_flag", false); err != nil {
+		return nil, fmt.Errorf("setting the HiGHS option output_flag: %w", err)
+	}
+	return lp, nil
+}
+
+// Solve solves the relaxation as it now is, within limit (0: none). Cancelling ctx
+// interrupts HiGHS and returns ctx's error. The result's Status is Optimal with the LP's
+// optimum, Infeasible, or Limit when the time ran out (Values nil).
+func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
+	defer runtime.KeepAlive(lp.raw)
+	start := time.Now()
+	seconds := math.Inf(1)
+	if limit > 0 {
+		seconds = limit.Seconds()
+	}
+	if err := lp.raw.SetFloat64Option("time_limit", seconds); err != nil {
+		return nil, fmt.Errorf("setting the HiGHS option time_limit: %w", err)
+	}
+	release := interruptOn(lp.obj, ctx)
+	failed := C.cnf_highs_run(lp.obj) != 0
+	release()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if failed {
+		return nil, errors.New("HiGHS failed to solve the relaxation")
+	}
+	res, err := outcome(lp.obj, lp.ncols, time.Since(start))
+	if err != nil {
+		return nil, err
+	}
+	if res.Status != Optimal {
+		res.Values = nil
+		return res, nil
+	}
+	duals := make([]C.double, max(lp.ncols, 1))
+	if C.cnf_highs_reduced_costs(lp.obj, &duals[0], C.int(lp.ncols)) == 0 {
+		res.ReducedCosts = make([]float64, lp.ncols)
+		for i := range res.ReducedCosts {
+			res.ReducedCosts[i] = float64(duals[i])
+		}
+	}
+	return res, nil
+}
+
+// AddRows adds rows to the relaxation: rows[k].Lo <= Σ Vals·x[Cols] <= rows[k].Hi.
+func (lp *LP) AddRows(rows []Row) error {
+	defer runtime.KeepAlive(lp.raw)
+	if len(rows) == 0 {
+		return nil
+	}
+	lo, hi := make([]C.double, len(rows)), make([]C.double, len(rows))
+	starts := make([]C.int, len(rows))
+	var index []C.int
+	var value []C.double
+	for k, r := range rows {
+		lo[k], hi[k] = C.double(r.Lo), C.double(r.Hi)
+		starts[k] = C.int(len(index))
+		for i, c := range r.Cols {
+			if c < 0 || c >= lp.ncols {
+				return fmt.Errorf("HiGHS: a row names column %d of %d", c, lp.ncols)
+			}
+			index = append(index, C.int(c))
+			value = append(value, C.double(r.Vals[i]))
+		}
+	}
+	if len(index) == 0 {
+		return errors.New("HiGHS: rows without entries")
+	}
+	if C.cnf_highs_add_rows(lp.obj, C.int(len(rows)), &lo[0], &hi[0], C.int(len(index)), &starts[0], &index[0], &value[0]) != 0 {
+		return errors.New("HiGHS refused the new rows")
+	}
+	return nil
+}
