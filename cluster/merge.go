@@ -199,25 +199,15 @@ type candidate struct {
 	va, vb     int
 }
 
-type candidates []candidate
-
-func (h candidates) Len() int { return len(h) }
-func (h candidates) Less(i, j int) bool {
-	if h[i].gain != h[j].gain {
-		return h[i].gain > h[j].gain
+// better orders candidates: the larger gain first, then by clusters (deterministic).
+func better(x, y candidate) bool {
+	if x.gain != y.gain {
+		return x.gain > y.gain
 	}
-	if h[i].a != h[j].a {
-		return h[i].a < h[j].a
+	if x.a != y.a {
+		return x.a < y.a
 	}
-	return h[i].b < h[j].b
-}
-func (h candidates) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *candidates) Push(x any)   { *h = append(*h, x.(candidate)) }
-func (h *candidates) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+	return x.b < y.b
 }
 
 // greedy merges, best gain first, while some valid merge lowers Cost. A merge changes the
@@ -226,7 +216,7 @@ func (h *candidates) Pop() any {
 // ends.
 func (m *merger) greedy(ctx context.Context) {
 	version := map[int]int{}
-	h := &candidates{}
+	h := &funcHeap[candidate]{less: better}
 	push := func(a, b int) {
 		if a > b {
 			a, b = b, a

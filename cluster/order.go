@@ -35,7 +35,7 @@ func topological(n int, succ func(int) []int, less func(a, b int) bool) (order [
 			indeg[j]++
 		}
 	}
-	ready := &orderHeap{less: less}
+	ready := &funcHeap[int]{less: less}
 	for i := range n {
 		if indeg[i] == 0 {
 			heap.Push(ready, i)
@@ -53,16 +53,18 @@ func topological(n int, succ func(int) []int, less func(a, b int) bool) (order [
 	return order, len(order) == n
 }
 
-type orderHeap struct {
-	less  func(a, b int) bool
-	items []int
+// funcHeap is a heap (container/heap) of T ordered by less: the ready nodes of topological,
+// the greedy merges' candidates, Dijkstra's queue of the path inequalities.
+type funcHeap[T any] struct {
+	less  func(a, b T) bool
+	items []T
 }
 
-func (h *orderHeap) Len() int           { return len(h.items) }
-func (h *orderHeap) Less(i, j int) bool { return h.less(h.items[i], h.items[j]) }
-func (h *orderHeap) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
-func (h *orderHeap) Push(x any)         { h.items = append(h.items, x.(int)) }
-func (h *orderHeap) Pop() any {
+func (h *funcHeap[T]) Len() int           { return len(h.items) }
+func (h *funcHeap[T]) Less(i, j int) bool { return h.less(h.items[i], h.items[j]) }
+func (h *funcHeap[T]) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *funcHeap[T]) Push(x any)         { h.items = append(h.items, x.(T)) }
+func (h *funcHeap[T]) Pop() any {
 	x := h.items[len(h.items)-1]
 	h.items = h.items[:len(h.items)-1]
 	return x
