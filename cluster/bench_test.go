@@ -89,3 +89,38 @@ func BenchmarkCuts(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRootCuts compares, on 100-binding programs of each shape of the second generator,
+// the solve without and with the root cuts (rootcuts.go; the default), from the greedy start.
+//
+//	go test ./cluster -run '^$' -bench RootCuts -benchtime 1x
+func BenchmarkRootCuts(b *testing.B) {
+	for _, shape := range append([]string{"classic"}, gen.Shapes...) {
+		for _, seed := range []uint64{1, 2, 3} {
+			opts := gen.Options{Bindings: 100}
+			if shape != "classic" {
+				opts.Shape = shape
+			}
+			src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), opts)
+			prog := infer.Analyze("bench.cnf", []byte(src))
+			if prog.Funcs[0] == nil || !prog.Funcs[0].OK() {
+				b.Fatalf("generated program rejected: %v", prog.Diagnostics)
+			}
+			g := NewGraph(prog.Funcs[0])
+			for _, root := range []bool{false, true} {
+				b.Run(fmt.Sprintf("shape=%s/seed=%d/root=%v", shape, seed, root), func(b *testing.B) {
+					for i := 0; i < b.N; i++ {
+						m := Formulate(g, FormulateOptions{})
+						sol, err := SolveModel(context.Background(), m, SolveOptions{TimeLimit: 60 * time.Second, Start: m.StartValues(Greedy(context.Background(), g, false)), NoRootCuts: !root})
+						if err != nil {
+							b.Fatal(err)
+						}
+						if !sol.Optimal {
+							b.ReportMetric(1, "not-optimal")
+						}
+					}
+				})
+			}
+		}
+	}
+}

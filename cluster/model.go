@@ -48,6 +48,9 @@ type Model struct {
 	x     map[[2]int]int // pair (i < j) -> column of x_i_j
 	pi    []int          // node -> column of pi_i
 	c     []int          // node -> column of c_i, or -1 for a node without an array output
+	// variant is what the model was formulated with: the heuristics that look for clusterings
+	// of the model (rootcuts.go) must keep to it.
+	variant FormulateOptions
 }
 
 // X returns the column of x for the pair {i, j}, if the pair has one (possible(i, j)).
@@ -104,7 +107,7 @@ func Formulate(g *Graph, opts FormulateOptions) *Model {
 // its pair loops, which are where a large model spends its time).
 func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, error) {
 	n := len(g.Nodes)
-	m := &Model{Graph: g, N: n, x: map[[2]int]int{}, pi: make([]int, n), c: make([]int, n)}
+	m := &Model{Graph: g, N: n, x: map[[2]int]int{}, pi: make([]int, n), c: make([]int, n), variant: opts}
 	N := float64(n)
 	names := map[string]bool{}
 	name := func(parts ...string) string {

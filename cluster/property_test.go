@@ -12,7 +12,13 @@ import (
 
 func genSizes(t *rapid.T, maxBindings int) *infer.Result {
 	n := rapid.IntRange(1, maxBindings).Draw(t, "bindings")
-	src := rapidgen.Program(t, gen.Options{Bindings: n})
+	return analyzeGenerated(t, gen.Options{Bindings: n})
+}
+
+// analyzeGenerated generates a program with opts and infers its sizes; the generators make
+// only programs that size inference accepts.
+func analyzeGenerated(t *rapid.T, opts gen.Options) *infer.Result {
+	src := rapidgen.Program(t, opts)
 	prog := infer.Analyze("gen.cnf", []byte(src))
 	r := prog.Funcs[0]
 	if r == nil || !r.OK() {
@@ -22,7 +28,7 @@ func genSizes(t *rapid.T, maxBindings int) *infer.Result {
 }
 
 // The ILP and the exhaustive search agree on the optimal objective, for our formulation and for
-// Megiddo and Sarkar's, with and without the transitivity cuts; the ILP's clustering
+// Megiddo and Sarkar's, with and without the transitivity cuts and the root cuts; the ILP's clustering
 // passes the independent checker; and the solver's objective is the cost of the clustering read
 // back from x (so x was transitive).
 //
@@ -37,9 +43,10 @@ func TestILPMatchesExhaustive(t *testing.T) {
 				t.Fatalf("exhaustive: %v", err)
 			}
 			// With and without the transitivity cuts, the solve must find the optimum.
-			for _, noCuts := range []bool{false, true} {
+			for _, variant := range [][2]bool{{false, false}, {true, false}, {false, true}} {
+				noCuts, noRoot := variant[0], variant[1]
 				m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize, NoCuts: noCuts})
-				sol, err := SolveModel(context.Background(), m, SolveOptions{})
+				sol, err := SolveModel(context.Background(), m, SolveOptions{NoRootCuts: noRoot})
 				if err != nil {
 					t.Fatalf("solve (noCuts %v): %v\n%s", noCuts, err, source(r))
 				}
@@ -54,7 +61,7 @@ func TestILPMatchesExhaustive(t *testing.T) {
 					t.Fatalf("solver objective %v, cost of the clustering read back %d (%s, noCuts %v)\n%s", sol.Objective, cl.Cost(), cl, noCuts, source(r))
 				}
 				if ex.Cost() != cl.Cost() {
-					t.Fatalf("sameSize=%v, noCuts %v: ILP %s costs %d, exhaustive %s costs %d\n%s", sameSize, noCuts, cl, cl.Cost(), ex, ex.Cost(), source(r))
+					t.Fatalf("sameSize=%v, noCuts %v, noRoot %v: ILP %s costs %d, exhaustive %s costs %d\n%s", sameSize, noCuts, noRoot, cl, cl.Cost(), ex, ex.Cost(), source(r))
 				}
 			}
 			paper, err := SolveModel(context.Background(), Formulate(g, FormulateOptions{SameSizeOnly: sameSize, Paper: true}), SolveOptions{})

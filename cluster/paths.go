@@ -1,0 +1,127 @@
+package cluster
+
+import (
+	"container/heap"
+	"math"
+	"slices"
+)
+
+// Path inequalities: cutting planes found from a solution of the relaxation, beyond the
+// transitivity cuts that Formulate adds up front (cuts.go).
+//
+// The relaxation of Fig 1.14 is weak where a separation is forced by π: a fold f whose value a
+// map g uses needs π_g ≥ π_f + 1, and the big-M rows let that difference be spread over a chain
+// of partners f - a - b - g (nodes that read a common array) at x ≈ 1/M each, so the
+// relaxation charges almost nothing for a separation the integers must pay N² for. Every
+// clustering satisfies, for any chain s = v0, v1, ..., vk = t of pairs with x columns:
+//
+//   - Σ x_{v(i) v(i+1)} ≥ 1 when s and t can never share a loop (no x column, or x fixed at 1):
+//     if every pair of the chain shared a loop, s and t would share it;
+//   - x_st ≤ Σ x_{v(i) v(i+1)} when x_st is free (k ≥ 2): the same, for a pair that may share.
+//
+// These are the cycle inequalities of clique partitioning; the transitivity cuts are their
+// chains of two. They remove no clustering (the exhaustive-search property test solves with
+// them), and there are exponentially many, so only violated ones are added: for each node s, a
+// shortest-path search with the relaxation's x values as lengths finds, for every t, the chain
+// that violates its inequality most (Dijkstra; lengths are non-negative). On the `fans`
+// programs of the second generator they close the gap between the relaxation and the optimum
+// almost entirely (docs/performance.md).
+
+// pathCut is a violated inequality (a path or a convexity one) and by how much the relaxation violates it.
+type pathCut struct {
+	row       Row
+	violation float64
+}
+
+// separatePaths returns at most limit of the path inequalities that the relaxation's values
+// violate by more than a tolerance, the most violated first.
+func (m *Model) separatePaths(values []float64, limit int) []Row {
+	const eps = 1e-4
+	n := m.N
+	type arc struct{ to, col int }
+	adj := make([][]arc, n)
+	for p, col := range m.x {
+		if m.Vars[col].Lo > 0 {
+			continue // never together: a chain cannot pass through this pair
+		}
+		adj[p[0]] = append(adj[p[0]], arc{p[1], col})
+		adj[p[1]] = append(adj[p[1]], arc{p[0], col})
+	}
+	for _, a := range adj {
+		slices.SortFunc(a, func(x, y arc) int { return x.to - y.to }) // deterministic ties
+	}
+	var cuts []pathCut
+	dist := make([]float64, n)
+	via := make([]int, n)  // the column of the last pair of the chain to each node
+	from := make([]int, n) // the node before it
+	for s := 0; s < n; s++ {
+		for i := range dist {
+			dist[i], via[i], from[i] = math.Inf(1), -1, -1
+		}
+		dist[s] = 0
+		q := &funcHeap[distItem]{less: nearer, items: []distItem{{s, 0}}}
+		for q.Len() > 0 {
+			it := heap.Pop(q).(distItem)
+			if it.d > dist[it.node] || it.d >= 1-eps {
+				continue // no inequality has a right-hand side above 1
+			}
+			for _, a := range adj[it.node] {
+				if d := it.d + math.Max(values[a.col], 0); d < dist[a.to]-1e-12 {
+					dist[a.to], via[a.to], from[a.to] = d, a.col, it.node
+					heap.Push(q, distItem{a.to, d})
+				}
+			}
+		}
+		for t := s + 1; t < n; t++ {
+			if via[t] < 0 {
+				continue
+			}
+			var row Row
+			col, ok := m.X(s, t)
+			switch {
+			case !ok || m.Vars[col].Lo >= 1: // never together
+				if 1-dist[t] <= eps {
+					continue
+				}
+				row = Row{Name: "path", Lo: 1, Hi: math.Inf(1)}
+				cuts = append(cuts, pathCut{row: row, violation: 1 - dist[t]})
+			case from[t] != s && values[col]-dist[t] > eps: // free, reached through others
+				row = Row{Name: "path", Terms: []Term{{col, -1}}, Lo: 0, Hi: math.Inf(1)}
+				cuts = append(cuts, pathCut{row: row, violation: values[col] - dist[t]})
+			default:
+				continue
+			}
+			c := &cuts[len(cuts)-1]
+			for v := t; v != s; v = from[v] {
+				c.row.Terms = append(c.row.Terms, Term{via[v], 1})
+			}
+		}
+	}
+	return mostViolated(cuts, limit)
+}
+
+// mostViolated returns the rows of at most limit cuts, the most violated first.
+func mostViolated(cuts []pathCut, limit int) []Row {
+	slices.SortStableFunc(cuts, func(a, b pathCut) int {
+		switch {
+		case a.violation > b.violation:
+			return -1
+		case a.violation < b.violation:
+			return 1
+		}
+		return 0
+	})
+	rows := make([]Row, 0, min(limit, len(cuts)))
+	for _, c := range cuts[:min(limit, len(cuts))] {
+		rows = append(rows, c.row)
+	}
+	return rows
+}
+
+// distItem is a node in Dijkstra's queue with its distance.
+type distItem struct {
+	node int
+	d    float64
+}
+
+func nearer(a, b distItem) bool { return a.d < b.d }

@@ -1,0 +1,117 @@
+package cluster
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/syntax/gen"
+	"pgregory.net/rapid"
+)
+
+// genShaped is a random program of either generator, classic or one of the shapes.
+func genShaped(t *rapid.T, maxBindings int) *infer.Result {
+	n := rapid.IntRange(2, maxBindings).Draw(t, "bindings")
+	shape := rapid.SampledFrom(append([]string{""}, gen.Shapes...)).Draw(t, "shape")
+	return analyzeGenerated(t, gen.Options{Bindings: n, Shape: shape})
+}
+
+// Every path and convexity inequality that separatePaths and separateConvexity return is
+// violated by the values it was given (it is a cut) and satisfied by every clustering (it
+// removes none): the unfused, stream and
+// greedy clusterings, the clustering guided by the values, and the optimum where exhaustive
+// search can find it. The values are arbitrary points of the unit cube, so that chains of
+// every length are tried, not only those a relaxation happens to produce.
+func TestRootCutsKeepEveryClustering(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genShaped(t, 24)
+		g := NewGraph(r)
+		sameSize := rapid.Bool().Draw(t, "sameSize")
+		m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
+		values := make([]float64, len(m.Vars))
+		for i, v := range m.Vars {
+			values[i] = math.Max(v.Lo, math.Min(v.Hi, rapid.Float64Range(0, 1).Draw(t, "x")))
+		}
+		cuts := append(m.separatePaths(values, 1000), m.separateConvexity(values, 1000)...)
+		clusterings := map[string]*Clustering{
+			"unfused": Unfused(g),
+			"greedy":  Greedy(context.Background(), g, sameSize),
+			"guided":  m.guided(context.Background(), values),
+		}
+		if !sameSize {
+			clusterings["stream"] = Stream(g)
+		}
+		if len(g.Nodes) <= 8 {
+			ex, err := Exhaustive(g, sameSize)
+			if err != nil {
+				t.Fatalf("exhaustive: %v", err)
+			}
+			clusterings["optimal"] = ex
+		}
+		for _, c := range cuts {
+			if a := activity(c, values); a >= c.Lo-1e-4 {
+				t.Fatalf("a cut the values satisfy: %v >= %v (%v)", a, c.Lo, c.Terms)
+			}
+			for name, cl := range clusterings {
+				if problems := Validate(g, cl.Of, sameSize); len(problems) > 0 {
+					t.Fatalf("%s clustering %s invalid: %v", name, cl, problems)
+				}
+				if a := activity(c, m.StartValues(cl)); a < c.Lo-1e-9 {
+					t.Fatalf("the cut %v >= %v removes the %s clustering %s\n%s", c.Terms, c.Lo, name, cl, source(r))
+				}
+			}
+		}
+	})
+}
+
+// activity is Σ coef·value over the row's terms.
+func activity(r Row, values []float64) float64 {
+	sum := 0.0
+	for _, t := range r.Terms {
+		sum += t.Coef * values[t.Var]
+	}
+	return sum
+}
+
+// The root cuts, the guided clustering and the fixing by reduced costs keep the optimum: on
+// programs of both generators too large for exhaustive search, the solve with them finds the
+// objective the solve without them proves, and the loop's bound never passes it.
+func TestRootCutsKeepOptimum(t *testing.T) {
+	if !Linked() {
+		t.Skip("the root cuts need HiGHS linked in")
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		r := genShaped(t, 30)
+		g := NewGraph(r)
+		sameSize := rapid.Bool().Draw(t, "sameSize")
+		m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
+		start := m.StartValues(Greedy(context.Background(), g, sameSize))
+		plain, err := SolveModel(context.Background(), m, SolveOptions{Start: start, NoRootCuts: true})
+		if err != nil {
+			t.Fatalf("solve without root cuts: %v", err)
+		}
+		root, err := m.strengthen(context.Background(), time.Time{})
+		if err != nil {
+			t.Fatalf("root loop: %v", err)
+		}
+		if root.bound > plain.Objective+1e-6 {
+			t.Fatalf("the root loop's bound %v passes the optimum %v\n%s", root.bound, plain.Objective, source(r))
+		}
+		strong, err := SolveModel(context.Background(), m, SolveOptions{Start: start})
+		if err != nil {
+			t.Fatalf("solve with root cuts: %v", err)
+		}
+		if !plain.Optimal || !strong.Optimal || strong.Objective != plain.Objective {
+			t.Fatalf("with root cuts %v (optimal %v), without %v (optimal %v)\n%s", strong.Objective, strong.Optimal, plain.Objective, plain.Optimal, source(r))
+		}
+		cl, err := readback(m, strong.Values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if problems := Validate(g, cl.Of, sameSize); len(problems) > 0 || cl.Cost() != int(strong.Objective) {
+			t.Fatalf("the clustering %s (cost %d, objective %v) is invalid: %v", cl, cl.Cost(), strong.Objective, problems)
+		}
+	})
+}

@@ -1,0 +1,213 @@
+package cluster
+
+import (
+	"context"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/cnf-tools/cnf/cluster/internal/highs"
+)
+
+// The cutting-plane loop at the root: solve the relaxation, add the path and convexity
+// inequalities it violates (paths.go, convexity.go), solve again from the previous basis, until none is violated, the bound
+// stops rising, or the loop's share of the time is spent. The solver then starts from a model
+// whose relaxation is close to the optimum, and when the bound already meets the starting
+// clustering, no search is needed at all.
+
+// The loop's bounds (besides its share of the time limit).
+const (
+	maxRootRounds = 60
+	// stallRounds: the loop stops when the bound's ceiling (the objective is integral) has not
+	// risen for this many rounds.
+	stallRounds = 4
+)
+
+// rootResult is what the loop found.
+type rootResult struct {
+	model  *Model    // the model with the cuts (a copy: the caller's model is unchanged)
+	bound  float64   // the relaxation's optimum with them: no clustering costs less
+	values []float64 // the relaxation's solution when it is integral (then optimal), else nil
+	rounds int
+	// last and reduced are the last relaxation's solution and reduced costs (nil if none).
+	last, reduced []float64
+	// unsolved says that the loop's time ran out before the first relaxation was solved.
+	unsolved bool
+}
+
+// strengthen runs the loop on m until deadline (zero: no deadline). A relaxation that cannot
+// be solved in time ends the loop with what it has. When ctx ends, the loop returns what it has
+// found so far with ctx's error.
+func (m *Model) strengthen(ctx context.Context, deadline time.Time) (*rootResult, error) {
+	res := &rootResult{model: m, bound: math.Inf(-1)}
+	if len(m.Rows) == 0 {
+		return res, nil // nothing to cut: every column is at its cheapest bound
+	}
+	lp, err := highs.NewLP(problemOf(m))
+	if err != nil {
+		return res, err
+	}
+	if ctx.Err() != nil {
+		return res, ctx.Err()
+	}
+	var cuts []Row
+	perRound := max(20*m.N, 200)
+	best, stalled := math.Inf(-1), 0
+	for res.rounds < maxRootRounds {
+		limit := time.Duration(0)
+		if !deadline.IsZero() {
+			if limit = time.Until(deadline); limit <= 0 {
+				res.unsolved = res.rounds == 0
+				break
+			}
+		}
+		sol, err := lp.Solve(ctx, limit)
+		if err != nil {
+			return res.with(m, cuts), err
+		}
+		if sol.Status != highs.Optimal {
+			res.unsolved = res.rounds == 0
+			break // out of time: the bound so far stands
+		}
+		res.rounds++
+		res.bound = sol.Objective
+		if m.integral(sol.Values) {
+			res.values = sol.Values
+			break
+		}
+		res.last, res.reduced = sol.Values, sol.ReducedCosts
+		if c := math.Ceil(sol.Objective - 1e-6); c > best {
+			best, stalled = c, 0
+		} else if stalled++; stalled >= stallRounds {
+			break
+		}
+		found := append(m.separatePaths(sol.Values, perRound), m.separateConvexity(sol.Values, perRound)...)
+		if len(found) == 0 {
+			break
+		}
+		if err := lp.AddRows(highsRows(found)); err != nil {
+			return res.with(m, cuts), err
+		}
+		cuts = append(cuts, found...)
+	}
+	return res.with(m, cuts), nil
+}
+
+// with sets the result's model to m with the cuts.
+func (r *rootResult) with(m *Model, cuts []Row) *rootResult {
+	if len(cuts) > 0 {
+		strong := *m
+		strong.Rows = append(slices.Clip(m.Rows), cuts...)
+		r.model = &strong
+	}
+	return r
+}
+
+// integral reports whether every integer column of values is within a tolerance of an
+// integer.
+func (m *Model) integral(values []float64) bool {
+	for i, v := range m.Vars {
+		if v.Kind == Binary && math.Abs(values[i]-math.Round(values[i])) > 1e-6 {
+			return false
+		}
+	}
+	return true
+}
+
+func highsRows(rows []Row) []highs.Row {
+	out := make([]highs.Row, len(rows))
+	for k, r := range rows {
+		h := highs.Row{Lo: r.Lo, Hi: r.Hi, Cols: make([]int, len(r.Terms)), Vals: make([]float64, len(r.Terms))}
+		for i, t := range r.Terms {
+			h.Cols[i], h.Vals[i] = t.Var, t.Coef
+		}
+		out[k] = h
+	}
+	return out
+}
+
+// proves returns the optimal solution when the loop settled the model by itself: its
+// relaxation's solution is integral, or the start costs no more than the bound (the objective
+// is integral, so a start within 1 of the bound is optimal). Nil when the search must go on.
+func (r *rootResult) proves(m *Model, start []float64, began time.Time) *Solution {
+	var values []float64
+	switch {
+	case r.values != nil:
+		values = make([]float64, len(r.values))
+		for i, v := range r.values {
+			if m.Vars[i].Kind == Binary {
+				v = math.Round(v)
+			}
+			values[i] = v
+		}
+	case start != nil && objective(m, start) < r.bound+1-1e-6:
+		values = start
+	default:
+		return nil
+	}
+	return &Solution{Values: values, Objective: math.Round(objective(m, values)), Optimal: true, Time: time.Since(began)}
+}
+
+// guided is a clustering read from the relaxation's solution: pairs merge in order of their x
+// (nearest 0 first) while the merge keeps the clustering valid, then the greedy merges finish
+// it. Near the optimum the relaxation is almost integral, so this is usually the optimum
+// itself. Nil when the model has pairs forced together (the heuristic does not keep to them).
+func (m *Model) guided(ctx context.Context, values []float64) *Clustering {
+	if m.Graph == nil || len(m.variant.Together) > 0 {
+		return nil
+	}
+	type pair struct {
+		i, j int
+		x    float64
+	}
+	var pairs []pair
+	for p, col := range m.x {
+		if values[col] < 0.5 {
+			pairs = append(pairs, pair{p[0], p[1], values[col]})
+		}
+	}
+	slices.SortFunc(pairs, func(a, b pair) int {
+		switch {
+		case a.x < b.x:
+			return -1
+		case a.x > b.x:
+			return 1
+		case a.i != b.i:
+			return a.i - b.i
+		}
+		return a.j - b.j
+	})
+	mg := newMerger(m.Graph, m.variant.SameSizeOnly)
+	for k, p := range pairs {
+		if k%256 == 0 && ctx.Err() != nil {
+			break
+		}
+		if a, b := mg.label[p.i], mg.label[p.j]; a != b && mg.canMerge(a, b) {
+			mg.merge(a, b)
+		}
+	}
+	mg.greedy(ctx)
+	return mg.clustering()
+}
+
+// fixByReducedCost returns a copy of m in which every binary column whose reduced cost shows
+// that moving it from its bound in the relaxation would cost more than gap is fixed at that
+// bound: no solution better than the incumbent (which is within gap of the bound) has it
+// elsewhere. The incumbent satisfies every fixing (a fixing it broke would make it cost more
+// than bound + gap), so it stays a valid start.
+func (m *Model) fixByReducedCost(values, reduced []float64, gap float64) *Model {
+	out := *m
+	out.Vars = slices.Clone(m.Vars)
+	for j, v := range out.Vars {
+		if v.Kind != Binary || v.Lo == v.Hi {
+			continue
+		}
+		switch {
+		case values[j] <= 1e-9 && reduced[j] > gap+1e-6:
+			out.Vars[j].Hi = 0
+		case values[j] >= 1-1e-9 && -reduced[j] > gap+1e-6:
+			out.Vars[j].Lo = 1
+		}
+	}
+	return &out
+}
