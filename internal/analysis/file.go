@@ -204,10 +204,11 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	return cluster.NewReport(g, ours, meg), key, false, nil
 }
 
-// solveRacing solves our clustering in a slot, and, as soon as a second slot is free (often when
-// Megiddo and Sarkar's solve is done), also with the columns in the other order
-// (cluster.LPOrderSolver), within the same deadline: HiGHS's search depends on the order and
-// neither is better on every program. The first proven optimum wins and stops the other;
+// solveRacing solves our clustering in a slot (the model strengthened by the root cuts), and, as
+// soon as a second slot is free (often when Megiddo and Sarkar's solve is done), also the model
+// as formulated with the columns in the other order (cluster.LPOrderSolver, no root cuts),
+// within the same deadline: HiGHS's search depends on the model and the order, and neither is
+// better on every program. The first proven optimum wins and stops the other;
 // otherwise the better clustering. The solver the configuration names is not raced, nor is
 // the one a build without HiGHS finds (an executable, or none).
 func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster.Options, priority int64) (*cluster.Result, error) {
@@ -227,8 +228,10 @@ func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster
 		err error
 	}
 	results := make(chan outcome, 2)
+	firstDone := make(chan struct{})
 	go func() {
 		res, err := cluster.Solve(ctx, g, opts)
+		close(firstDone)
 		results <- outcome{res, err}
 	}()
 	go func() {
@@ -238,12 +241,24 @@ func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster
 			return
 		}
 		defer second()
+		select {
+		case <-firstDone:
+			// The first search ended before the race began: it proved its answer, or gave up
+			// early because the model is too large to search in the time (rootcuts.go); a
+			// second search would only run past the limit.
+			results <- outcome{err: context.Canceled}
+			return
+		default:
+		}
 		lopts := opts
 		lopts.Solver = cluster.LPOrderSolver
+		lopts.NoRootCuts = true // the other search: the model as formulated, in the other order
 		if opts.TimeLimit >= 0 {
 			left := limit(opts.TimeLimit) - time.Since(start)
-			if left < 100*time.Millisecond {
-				results <- outcome{err: context.Canceled} // too late to help
+			if left < max(100*time.Millisecond, limit(opts.TimeLimit)/4) {
+				// Too late to help: loading a large model alone takes longer than what is left,
+				// and the command would wait for it past its limit.
+				results <- outcome{err: context.Canceled}
 				return
 			}
 			lopts.TimeLimit = left
