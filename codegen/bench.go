@@ -130,7 +130,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 		}
 		fmt.Fprintf(&writes, "\t\t\t%s(r.%s);\n", wr, res.C)
 		if res.Type.IsArray() && !isParam(u, res.Name) {
-			fmt.Fprintf(&frees, "\t\tfree(r.%s.data);\n", res.C)
+			fmt.Fprintf(&frees, "\t\tcnf_free(r.%s.data);\n", res.C)
 		}
 	}
 	call := fmt.Sprintf("%s(%s)", u.Name, strings.Join(args, ", "))

@@ -306,7 +306,7 @@ func (d *definition) function() (*Unit, error) {
 	for _, b := range fn.Order {
 		for _, id := range b.Names {
 			if !contracted[id.Name] && !result[id.Name] && d.info.Types[id.Name].IsArray() {
-				d.printf("\tfree(%s.data);\n", cname(id.Name))
+				d.printf("\tcnf_free(%s.data);\n", cname(id.Name))
 			}
 		}
 	}
@@ -388,7 +388,7 @@ func (d *definition) loop(k int, lp loopPlan) error {
 	}
 	d.b.WriteString(body)
 	for _, a := range temps {
-		d.printf("\tfree(%s.data);\n", cname(a))
+		d.printf("\tcnf_free(%s.data);\n", cname(a))
 	}
 	d.printf("\t}\n")
 	return nil

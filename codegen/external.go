@@ -135,7 +135,7 @@ func (p *program) libraryCall(name string, arg, res *types.Type) (string, error)
 		}
 		memcpy(r.data, t, (size_t)a.len * sizeof(%[2]s));
 	}
-	free(t);
+	cnf_free(t);
 	return r;
 `, an, en, cmp)
 	}

@@ -133,6 +133,7 @@ func (p *program) assemble(header string, funcs []string) string {
 	var b strings.Builder
 	b.WriteString(header)
 	b.WriteString(runtimeC)
+	b.WriteString(allocC)
 	b.WriteString("\n/* Types: tuples are structs of fields f0, f1, ...; arrays are (data, len). */\n")
 	for _, d := range p.ct.plain {
 		b.WriteString(d + "\n")

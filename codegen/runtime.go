@@ -13,6 +13,9 @@ const runtimeC = `#include <stdint.h>
 #include <string.h>
 #include <stdarg.h>
 #include <math.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 /* cnf_fail reports a run-time error at a binding and ends the program (exit status 3). */
 static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
@@ -119,15 +122,6 @@ static inline int cnf_cmp_Bool(bool a, bool b) { return (int)a - (int)b; }
 static inline int64_t cnf_f2i(double x) {
 	if (isnan(x) || x >= 9223372036854775808.0 || x < -9223372036854775808.0) return INT64_MIN;
 	return (int64_t)x;
-}
-
-/* cnf_alloc allocates n elements of size bytes for the array of binding w. */
-static void *cnf_alloc(int64_t n, size_t size, const char *w) {
-	if (n < 0) n = 0;
-	if ((uint64_t)n > SIZE_MAX / size) cnf_fail(w, "cannot allocate %lld elements", (long long)n);
-	void *p = malloc(n == 0 ? 1 : (size_t)n * size);
-	if (p == NULL) cnf_fail(w, "cannot allocate %lld elements (%lld bytes)", (long long)n, (long long)n * (long long)size);
-	return p;
 }
 
 static inline int64_t cnf_bound_add(int64_t a, int64_t b, const char *w) {

@@ -46,3 +46,48 @@ int main(void) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 }
+
+// The allocator puts arrays of 4 MB and more on 2 MB-aligned blocks that a free returns for
+// reuse (the same block again for the same size, a new one while it is in use), smaller ones
+// and host arrays (malloc) go through malloc and free, and every byte of a block is writable.
+func TestAllocatorReusesLargeBlocks(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	src := runtimeC + allocC + `
+int main(void) {
+	int64_t n = 1 << 20; /* 8 MB of Ints */
+	int64_t *a = cnf_alloc(n, 8, "a"), *b = cnf_alloc(n, 8, "b");
+	for (int64_t i = 0; i < n; i++) a[i] = b[i] = i;
+	int ok = 1;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	ok &= ((uintptr_t)a % ((uintptr_t)2 << 20)) == 0 && a != b;
+	cnf_free(a);
+	int64_t *c = cnf_alloc(n, 8, "c");
+	ok &= c == a;                            /* the freed block, reused */
+	int64_t *d = cnf_alloc(n / 2 + 1, 8, "d"); /* 4 MB and a bit: a block of its own */
+	ok &= d != a && d != b;
+	cnf_free(b);
+	int64_t *e = cnf_alloc(n / 2 + 1, 8, "e"); /* the smallest free block that fits: b's */
+	ok &= e == b;
+	cnf_free(c); cnf_free(d); cnf_free(e);
+#else
+	cnf_free(a); cnf_free(b);
+#endif
+	char *s = cnf_alloc(100, 1, "s");
+	memset(s, 1, 100);
+	cnf_free(s);
+	char *h = malloc(10 << 20); /* as a host function returns */
+	h[(10 << 20) - 1] = 1;
+	cnf_free(h);
+	printf("%s\n", ok ? "ok" : "wrong");
+	return !ok;
+}
+`
+	exe, err := Build(context.Background(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Exec(context.Background(), exe, nil)
+	if err != nil || strings.TrimSpace(string(out)) != "ok" {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}

@@ -77,7 +77,7 @@ L2_0_s4: /* zs_5: exit */
 	goto L2_0_exit;
 L2_0_exit:;
 	}
-	free(v_ys.data);
+	cnf_free(v_ys.data);
 	return (cnf_result_cycle){v_zs};
 }
 

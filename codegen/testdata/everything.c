@@ -20,7 +20,7 @@ static Arr_Int cnf_ext_sort_Int(Arr_Int a, const char *w) {
 		}
 		memcpy(r.data, t, (size_t)a.len * sizeof(int64_t));
 	}
-	free(t);
+	cnf_free(t);
 	return r;
 }
 static int64_t cnf_ext_sum_Int(Arr_Int a, const char *w) {
@@ -301,8 +301,8 @@ L3_0_exit:;
 
 	/* s = external sum firsts */
 	v_s = cnf_ext_sum_Int(v_firsts, "s");
-	free(v_scaled.data);
-	free(v_firsts.data);
+	cnf_free(v_scaled.data);
+	cnf_free(v_firsts.data);
 	return (cnf_result_everything){v_sums, v_total, v_pairs, v_sorted, v_s};
 }
 

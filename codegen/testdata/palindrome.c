@@ -159,8 +159,8 @@ L3_0_s14: /* pal_7/total_4[pal=c]/middle_5[pal=c]: exit */
 	goto L3_0_exit;
 L3_0_exit:;
 	}
-	free(v_doubled.data);
-	free(v_back.data);
+	cnf_free(v_doubled.data);
+	cnf_free(v_back.data);
 	return (cnf_result_palindrome){v_pal, v_n, v_total, v_middle};
 }
 
