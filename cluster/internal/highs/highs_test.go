@@ -82,10 +82,22 @@ func TestVersion(t *testing.T) {
 // The relaxation is solved, cut and solved again in the same instance: the knapsack's LP
 // optimum (a = 3, b = 1.5, -21) moves to a = 10/3, b = 1 (-62/3) once b <= 1 is added.
 func TestLPAddRowsResolves(t *testing.T) {
+	for _, ipm := range []bool{false, true} {
+		t.Run(map[bool]string{false: "simplex", true: "interior point first"}[ipm], func(t *testing.T) {
+			testLPAddRows(t, ipm)
+		})
+	}
+}
+
+// testLPAddRows is TestLPAddRowsResolves with the first solve by the dual simplex or, as for a
+// large LP, by the interior point method with crossover (whose basis the second solve starts
+// from).
+func testLPAddRows(t *testing.T, ipm bool) {
 	lp, err := NewLP(knapsack())
 	if err != nil {
 		t.Fatal(err)
 	}
+	lp.ipm = ipm
 	res, err := lp.Solve(context.Background(), 0)
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,16 @@ type LP struct {
 	raw   *highs.RawModel
 	obj   unsafe.Pointer
 	ncols int
+	// ipm says that the next solve is the first of a large LP, by the interior point method
+	// with crossover (the later ones start from its basis with the dual simplex).
+	ipm bool
 }
+
+// ipmRows is the size from which the first solve of an LP uses the interior point method: on
+// the 53,000-row relaxation of a 200-binding program of the fans shape the dual simplex took
+// 7.2 s and the interior point method with crossover 2.4 s (the highs command, both with
+// presolve); below about 5,000 rows both take milliseconds.
+const ipmRows = 20000
 
 // NewLP builds the relaxation of p in a new HiGHS instance, quiet.
 func NewLP(p *Problem) (*LP, error) {
@@ -39,7 +48,7 @@ func NewLP(p *Problem) (*LP, error) {
 	if err != nil {
 		return nil, err
 	}
-	lp := &LP{raw: raw, obj: handle(raw), ncols: len(p.Cost)}
+	lp := &LP{raw: raw, obj: handle(raw), ncols: len(p.Cost), ipm: len(p.RowLo) >= ipmRows}
 	if lp.obj == nil {
 		return nil, errors.New("HiGHS: cannot reach the instance inside lanl/highs (has its RawModel changed?)")
 	}
@@ -62,9 +71,17 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
 	if err := lp.raw.SetFloat64Option("time_limit", seconds); err != nil {
 		return nil, fmt.Errorf("setting the HiGHS option time_limit: %w", err)
 	}
+	solver := "simplex"
+	if lp.ipm {
+		solver = "ipm"
+	}
+	if err := lp.raw.SetStringOption("solver", solver); err != nil {
+		return nil, fmt.Errorf("setting the HiGHS option solver: %w", err)
+	}
 	release := interruptOn(lp.obj, ctx)
 	failed := C.cnf_highs_run(lp.obj) != 0
 	release()
+	lp.ipm = false
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
