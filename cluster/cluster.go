@@ -164,8 +164,9 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 	if !deadline.IsZero() {
 		// HiGHS overruns its limit by loading the model and finishing its last node (the highs
 		// command given 2 s took up to 2.24 s on 200-binding programs), and the readback and
-		// report follow: keep a fifth of the whole limit for them.
-		limit = max(time.Until(deadline)-opts.limit()/5, 10*time.Millisecond)
+		// report follow: keep a fifth of the whole limit for them, at most a second (a fifth
+		// of a minute left 12 s unused).
+		limit = max(time.Until(deadline)-min(opts.limit()/5, time.Second), 10*time.Millisecond)
 	}
 	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: startValues, Solver: opts.Solver, Stop: opts.Stop, NoRootCuts: opts.NoRootCuts})
 	if err != nil {
