@@ -66,15 +66,6 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 	})
 }
 
-// activity is Σ coef·value over the row's terms.
-func activity(r Row, values []float64) float64 {
-	sum := 0.0
-	for _, t := range r.Terms {
-		sum += t.Coef * values[t.Var]
-	}
-	return sum
-}
-
 // The root cuts, the guided clustering and the fixing by reduced costs keep the optimum: on
 // programs of both generators too large for exhaustive search, the solve with them finds the
 // objective the solve without them proves, and the loop's bound never passes it.
@@ -95,6 +86,13 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		root, err := m.strengthen(context.Background(), time.Time{})
 		if err != nil {
 			t.Fatalf("root loop: %v", err)
+		}
+		if root.last != nil {
+			for _, c := range root.model.Rows[len(m.Rows):] {
+				if a := activity(c, root.last); a > c.Lo+1e-6 {
+					t.Fatalf("a cut kept for the search is slack at the last relaxation: %v > %v", a, c.Lo)
+				}
+			}
 		}
 		if root.bound > plain.Objective+1e-6 {
 			t.Fatalf("the root loop's bound %v passes the optimum %v\n%s", root.bound, plain.Objective, source(r))
