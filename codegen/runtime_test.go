@@ -37,14 +37,7 @@ int main(void) {
 	return bad != 0;
 }
 `
-	exe, err := Build(context.Background(), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := Exec(context.Background(), exe, nil)
-	if err != nil || strings.TrimSpace(string(out)) != "0 differ" {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	runC(t, src, "0 differ")
 }
 
 // The allocator puts arrays of 4 MB and more on 2 MB-aligned blocks that a free returns for
@@ -82,12 +75,18 @@ int main(void) {
 	return !ok;
 }
 `
+	runC(t, src, "ok")
+}
+
+// runC compiles and runs a C program and checks that it prints want.
+func runC(t *testing.T, src, want string) {
+	t.Helper()
 	exe, err := Build(context.Background(), src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out, err := Exec(context.Background(), exe, nil)
-	if err != nil || strings.TrimSpace(string(out)) != "ok" {
+	if err != nil || strings.TrimSpace(string(out)) != want {
 		t.Fatalf("%v\n%s", err, out)
 	}
 }
