@@ -51,13 +51,10 @@ func (o Options) limit() time.Duration {
 
 // deadline is when a call with these options must be done (zero: never).
 func (o Options) deadline(start time.Time) time.Time {
-	switch {
-	case o.TimeLimit == 0:
-		return start.Add(DefaultTimeLimit)
-	case o.TimeLimit < 0:
+	if o.TimeLimit < 0 {
 		return time.Time{}
 	}
-	return start.Add(o.TimeLimit)
+	return start.Add(o.limit())
 }
 
 // Result is a clustering found by the ILP, with how it was found.

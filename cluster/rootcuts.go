@@ -93,6 +93,60 @@ func (m *Model) strengthen(ctx context.Context, deadline time.Time) (*rootResult
 	return res.with(m, cuts), nil
 }
 
+// rootStage runs the cutting-plane loop before HiGHS searches m (in this process), within half
+// of the time to deadline (zero: none), and returns the model to search (strengthened, with
+// variables fixed by reduced cost) and its start (the better of opts.Start and the clustering
+// the relaxation points at), or the solution when the loop settled the model by itself. began
+// is when the solve began. An error is ctx's.
+func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadline time.Time) (*Model, []float64, *Solution, error) {
+	// Half of what is left at most: the search needs time too.
+	loopEnd := deadline
+	if !deadline.IsZero() {
+		loopEnd = began.Add(opts.TimeLimit / 2)
+	}
+	stop := ctx
+	if opts.Stop != nil {
+		var cancel context.CancelFunc
+		stop, cancel = context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(opts.Stop, cancel)()
+	}
+	start := opts.Start
+	// An error ends the loop with the cuts found so far: the model stays valid without them,
+	// and when opts.Stop ended it, the search stops at once with the start.
+	root, _ := m.strengthen(stop, loopEnd)
+	if ctx.Err() != nil {
+		return nil, nil, nil, ctx.Err()
+	}
+	if sol := root.proves(m, start, began); sol != nil {
+		return m, start, sol, nil
+	}
+	if root.unsolved && start != nil && stop.Err() == nil {
+		// The relaxation alone took more than half the time. HiGHS's search begins by solving
+		// it too, and does not stop for its limit until it has: a fans program of 200
+		// bindings (53,000 rows) given 0.7 s took 1.7 s and found nothing better than the
+		// start. The start is the answer, within the limit.
+		return m, start, &Solution{Values: start, Objective: math.Round(objective(m, start)), Time: time.Since(began)}, nil
+	}
+	m = root.model
+	if root.last == nil {
+		return m, start, nil, nil
+	}
+	// The relaxation points at a clustering better than the start, often the optimum.
+	if cl := m.guided(stop, root.last); cl != nil {
+		if v := m.StartValues(cl); start == nil || objective(m, v) < objective(m, start) {
+			start = v
+		}
+	}
+	if sol := root.proves(m, start, began); sol != nil {
+		return m, start, sol, nil
+	}
+	if root.reduced != nil && start != nil {
+		m = m.fixByReducedCost(root.last, root.reduced, objective(m, start)-root.bound)
+	}
+	return m, start, nil, nil
+}
+
 // with sets the result's model to m with the cuts that the last relaxation holds tight (all of
 // them when there was none). The others do not bear on the bound (the relaxation's optimum and
 // its reduced costs stay as they are without them) and only slow every LP of the search: on

@@ -48,48 +48,10 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 		deadline = start.Add(opts.TimeLimit)
 	}
 	if _, ok := solver.(highsSolver); ok && !opts.NoRootCuts {
-		// Half of what is left at most: the search needs time too.
-		loopEnd := deadline
-		if !deadline.IsZero() {
-			loopEnd = start.Add(opts.TimeLimit / 2)
-		}
-		stop := ctx
-		if opts.Stop != nil {
-			var cancel context.CancelFunc
-			stop, cancel = context.WithCancel(ctx)
-			defer cancel()
-			defer context.AfterFunc(opts.Stop, cancel)()
-		}
-		// An error ends the loop with the cuts found so far: the model stays valid without
-		// them, and when opts.Stop ended it, the solve below stops at once with the start.
-		root, _ := m.strengthen(stop, loopEnd)
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if sol := root.proves(m, opts.Start, start); sol != nil {
-			return sol, nil
-		}
-		if root.unsolved && opts.Start != nil && stop.Err() == nil {
-			// The relaxation alone took more than half the time. HiGHS's search begins by
-			// solving it too, and does not stop for its limit until it has: a fans program of
-			// 200 bindings (53,000 rows) given 0.7 s took 1.7 s and found nothing better than
-			// the start. The start is the answer, within the limit.
-			return &Solution{Values: opts.Start, Objective: math.Round(objective(m, opts.Start)), Time: time.Since(start)}, nil
-		}
-		m = root.model
-		if root.last != nil {
-			// The relaxation points at a clustering better than the start, often the optimum.
-			if cl := m.guided(stop, root.last); cl != nil {
-				if v := m.StartValues(cl); opts.Start == nil || objective(m, v) < objective(m, opts.Start) {
-					opts.Start = v
-				}
-			}
-			if sol := root.proves(m, opts.Start, start); sol != nil {
-				return sol, nil
-			}
-			if root.reduced != nil && opts.Start != nil {
-				m = m.fixByReducedCost(root.last, root.reduced, objective(m, opts.Start)-root.bound)
-			}
+		var settled *Solution
+		var err error
+		if m, opts.Start, settled, err = m.rootStage(ctx, opts, start, deadline); err != nil || settled != nil {
+			return settled, err
 		}
 	}
 	parts := m.split()
