@@ -564,15 +564,16 @@ func (d *defChecker) freeVars(e Expr, bound map[string]bool, f func(*Ident)) {
 		// A name bound twice by one lambda (\x x -> x) is an error, as in Haskell ("conflicting
 		// definitions"): which of the two the body means would be a guess, and the stages once
 		// guessed differently. _ may repeat.
-		first := map[string]*Ident{}
+		// A lambda binds a handful of names: a scan, not a map, on this per-keystroke path.
+		var binders []*Ident
 		for _, p := range e.Params {
 			patternNames(p, func(id *Ident) {
-				if prev := first[id.Name]; prev != nil && id.Name != "_" {
-					d.errorf(id.Range, CodeDuplicate, []Related{{prev.Range, id.Name + " is bound here"}},
+				i := slices.IndexFunc(binders, func(b *Ident) bool { return b.Name == id.Name })
+				if i >= 0 && id.Name != "_" {
+					d.errorf(id.Range, CodeDuplicate, []Related{{binders[i].Range, id.Name + " is bound here"}},
 						"%s is bound twice by this lambda; give each parameter its own name (or _ for one that is not used)", id.Name)
-				} else if prev == nil {
-					first[id.Name] = id
 				}
+				binders = append(binders, id)
 				inner[id.Name] = true
 			})
 		}
