@@ -36,6 +36,10 @@ int cnf_highs_outcome(void* highs, int* status, int* feasible, double* objective
   return 0;
 }
 
+int cnf_highs_dual_bound(void* highs, double* bound) {
+  return Highs_getDoubleInfoValue(highs, "mip_dual_bound", bound) == kHighsStatusOk ? 0 : -1;
+}
+
 static void cnf_interrupt(int type, const char* message, const HighsCallbackDataOut* out,
                           HighsCallbackDataIn* in, void* flag) {
   (void)type;

@@ -14,6 +14,10 @@ int cnf_highs_set_start(void* highs, const double* cols);
 // cannot report them.
 int cnf_highs_outcome(void* highs, int* status, int* feasible, double* objective, double* cols, int ncols);
 
+// cnf_highs_dual_bound reads the MIP search's dual bound: no solution has a smaller objective.
+// It returns -1 when HiGHS cannot report it.
+int cnf_highs_dual_bound(void* highs, double* bound);
+
 // cnf_highs_watch installs an interrupt callback at the simplex, interior-point and
 // branch-and-bound interrupt points: HiGHS stops at the next of them once *flag is non-zero.
 // flag must stay valid until the solve returns. 0 on success.

@@ -80,7 +80,30 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	if runErr != nil && !(errors.As(runErr, &cs) && cs.IsWarning()) {
 		return nil, fmt.Errorf("HiGHS: %w", runErr)
 	}
-	return outcome(obj, len(p.Cost), time.Since(start))
+	res, err := outcome(obj, len(p.Cost), time.Since(start))
+	if res != nil {
+		res.Bound = dualBound(obj, res)
+	}
+	return res, err
+}
+
+// dualBound is the MIP search's bound on the objective: the objective itself at an optimum,
+// -Inf when HiGHS has no bound (its value is then ±Inf or NaN, or not a bound at all when the
+// search stopped before its first relaxation: HiGHS 1.10 reports 0 then, as for a solve
+// without integer columns).
+func dualBound(obj unsafe.Pointer, res *Result) float64 {
+	if res.Status == Optimal {
+		return res.Objective
+	}
+	var b C.double
+	if C.cnf_highs_dual_bound(obj, &b) != 0 {
+		return math.Inf(-1)
+	}
+	bound := float64(b)
+	if math.IsNaN(bound) || math.IsInf(bound, 0) || bound > res.Objective {
+		return math.Inf(-1)
+	}
+	return bound
 }
 
 // SolveFile reads a model from an LP or MPS file (HiGHS's own reader, as the highs command
@@ -108,7 +131,11 @@ func SolveFile(ctx context.Context, path string, opts Options) (*Result, error) 
 	if runErr != nil && !(errors.As(runErr, &cs) && cs.IsWarning()) {
 		return nil, fmt.Errorf("HiGHS: %w", runErr)
 	}
-	return outcome(obj, ncols, time.Since(start))
+	res, err := outcome(obj, ncols, time.Since(start))
+	if res != nil {
+		res.Bound = dualBound(obj, res)
+	}
+	return res, err
 }
 
 // build passes p to a new HiGHS instance through lanl/highs.

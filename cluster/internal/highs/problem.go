@@ -50,7 +50,10 @@ type Result struct {
 	Status    Status
 	Values    []float64
 	Objective float64
-	Time      time.Duration
+	// Bound is the MIP search's dual bound: no solution has a smaller objective. -Inf when
+	// HiGHS has none (it stopped before solving the relaxation; LP.Solve never sets it).
+	Bound float64
+	Time  time.Duration
 	// ReducedCosts are the reduced costs of the columns at an LP's optimum (LP.Solve only;
 	// nil when HiGHS has no dual solution).
 	ReducedCosts []float64
