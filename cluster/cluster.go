@@ -69,6 +69,41 @@ type Result struct {
 	Note string
 	// Fallback is non-empty when the solver failed: why, and which clustering is shown instead.
 	Fallback string
+	// Bound is, for a clustering not proven optimal, a lower bound on the optimum's objective
+	// that the solver proved (its dual bound, or the root relaxation's): the clustering is at
+	// most Objective - Bound worse than the optimum. 0 when none is known.
+	Bound int
+}
+
+// NotProven says why the clustering is not proven optimal and, when a bound is known, how
+// far from the optimum it can be: "the solver's time limit was reached: the best clustering
+// found; the optimum is at least 581499 (within 3.9%)". "" for an optimal clustering.
+func (r *Result) NotProven() string {
+	if r.Optimal {
+		return ""
+	}
+	if r.Bound <= 0 || r.Bound > r.Objective {
+		return r.Note
+	}
+	gap := 100 * float64(r.Objective-r.Bound) / float64(r.Objective)
+	if gap > maxGapShown {
+		return r.Note // a bound this far off says nothing (Bound still has it)
+	}
+	return fmt.Sprintf("%s; the optimum is at least %d (within %s)", r.Note, r.Bound, percent(gap))
+}
+
+// maxGapShown is the largest gap (in percent) NotProven mentions.
+const maxGapShown = 50
+
+// percent prints a gap for people: one decimal, and never "0.0%" for a gap that is not zero.
+func percent(p float64) string {
+	switch {
+	case p == 0:
+		return "0%"
+	case p < 0.1:
+		return "0.1%"
+	}
+	return fmt.Sprintf("%.1f%%", p)
 }
 
 // Solve finds the optimal clustering of a graph. It never fails: when it cannot prove
@@ -181,8 +216,13 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		return fallback(g, m, fmt.Sprintf("the solver's answer is not a clustering (%v): showing the unfused clustering", err)), nil
 	}
 	res := &Result{Clustering: cl, Model: m, Objective: cl.Cost(), Optimal: sol.Optimal}
+	if !res.Optimal {
+		// The objective is an integer: a bound that meets it proves the clustering optimal.
+		res.Bound = max(int(sol.Bound), m.LowerBound())
+		res.Optimal = res.Bound >= res.Objective
+	}
 	switch {
-	case sol.Optimal:
+	case res.Optimal:
 	case opts.Stop != nil && opts.Stop.Err() != nil:
 		res.Note = "the solve was stopped: the best clustering found"
 	default:

@@ -65,12 +65,13 @@ type Decision struct {
 	Objective int
 	Optimal   bool
 	Note      string
+	Bound     int
 	Fallback  string
 }
 
 // Decision records the result's clustering and status.
 func (r *Result) Decision() Decision {
-	d := Decision{Labels: make(map[string]int, len(r.Of)), Objective: r.Objective, Optimal: r.Optimal, Note: r.Note, Fallback: r.Fallback}
+	d := Decision{Labels: make(map[string]int, len(r.Of)), Objective: r.Objective, Optimal: r.Optimal, Note: r.Note, Bound: r.Bound, Fallback: r.Fallback}
 	for i, nd := range r.Graph.Nodes {
 		d.Labels[nd.Name] = r.Of[i]
 	}
@@ -94,7 +95,7 @@ func (d Decision) Apply(g *Graph) (*Result, error) {
 	if cost := cl.Cost(); cost != d.Objective {
 		return nil, fmt.Errorf("the decision's objective %d is %d on this graph", d.Objective, cost)
 	}
-	return &Result{Clustering: cl, Objective: d.Objective, Optimal: d.Optimal, Note: d.Note, Fallback: d.Fallback}, nil
+	return &Result{Clustering: cl, Objective: d.Objective, Optimal: d.Optimal, Note: d.Note, Bound: d.Bound, Fallback: d.Fallback}, nil
 }
 
 // LabelsFor maps the decision onto another graph by binding names, for a starting solution: a

@@ -17,7 +17,10 @@ type Summary struct {
 	SolveSeconds float64 `json:"solveSeconds"`
 	Fallback     string  `json:"fallback,omitempty"`
 	// Note says why a clustering is not proven optimal.
-	Note        string           `json:"note,omitempty"`
+	Note string `json:"note,omitempty"`
+	// Bound is a lower bound on the optimum's objective: Objective when Optimal, else what
+	// the solver proved (0 when nothing is known).
+	Bound       int              `json:"bound"`
 	Clusters    []ClusterSummary `json:"clusters"`
 	Baselines   Baselines        `json:"baselines"`
 	Preventing  []EdgeSummary    `json:"fusionPreventing"`
@@ -87,9 +90,13 @@ func (r *Report) Summarize() Summary {
 		SolveSeconds: r.Ours.SolveTime.Seconds(),
 		Fallback:     r.Ours.Fallback,
 		Note:         r.Ours.Note,
+		Bound:        r.Ours.Bound,
 		Baselines:    r.Baselines(),
 		Preventing:   []EdgeSummary{},
 		Clusters:     []ClusterSummary{},
+	}
+	if s.Optimal {
+		s.Bound = s.Objective
 	}
 	if m := r.Ours.Model; m != nil {
 		s.Variables, s.Constraints = len(m.Vars), len(m.Rows)
@@ -143,7 +150,7 @@ func (r *Report) WriteText(w io.Writer, withTime bool) {
 	s := r.Summarize()
 	status := "optimal"
 	if !s.Optimal {
-		status = "not proven optimal: " + r.Ours.Note
+		status = "not proven optimal: " + r.Ours.NotProven()
 	}
 	if s.Fallback != "" {
 		status = s.Fallback

@@ -93,12 +93,21 @@ func (m *Model) strengthen(ctx context.Context, deadline time.Time) (*rootResult
 	return res.with(m, cuts), nil
 }
 
+// stage is what the root stage hands the search.
+type stage struct {
+	model *Model    // the model to search: strengthened, with variables fixed by reduced cost
+	start []float64 // the better of the caller's start and the clustering the relaxation points at
+	// settled is the solution when the loop settled the model by itself (nil: search on).
+	settled *Solution
+	// bound is the relaxation's optimum after the loop: no solution costs less (-Inf: none
+	// solved).
+	bound float64
+}
+
 // rootStage runs the cutting-plane loop before HiGHS searches m (in this process), within half
-// of the time to deadline (zero: none), and returns the model to search (strengthened, with
-// variables fixed by reduced cost) and its start (the better of opts.Start and the clustering
-// the relaxation points at), or the solution when the loop settled the model by itself. began
-// is when the solve began. An error is ctx's.
-func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadline time.Time) (*Model, []float64, *Solution, error) {
+// of the time to deadline (zero: none), and returns what the search starts from. began is when
+// the solve began. An error is ctx's.
+func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadline time.Time) (stage, error) {
 	// Half of what is left at most: the search needs time too.
 	loopEnd := deadline
 	if !deadline.IsZero() {
@@ -116,35 +125,37 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadlin
 	// and when opts.Stop ended it, the search stops at once with the start.
 	root, _ := m.strengthen(stop, loopEnd)
 	if ctx.Err() != nil {
-		return nil, nil, nil, ctx.Err()
+		return stage{}, ctx.Err()
 	}
-	if sol := root.proves(m, start, began); sol != nil {
-		return m, start, sol, nil
+	st := stage{model: m, start: start, bound: root.bound}
+	if st.settled = root.proves(m, start, began); st.settled != nil {
+		return st, nil
 	}
 	if root.unsolved && start != nil && stop.Err() == nil {
 		// The relaxation alone took more than half the time. HiGHS's search begins by solving
 		// it too, and does not stop for its limit until it has: a fans program of 200
 		// bindings (53,000 rows) given 0.7 s took 1.7 s and found nothing better than the
 		// start. The start is the answer, within the limit.
-		return m, start, &Solution{Values: start, Objective: math.Round(objective(m, start)), Time: time.Since(began)}, nil
+		st.settled = &Solution{Values: start, Objective: math.Round(objective(m, start)), Time: time.Since(began)}
+		return st, nil
 	}
-	m = root.model
+	st.model = root.model
 	if root.last == nil {
-		return m, start, nil, nil
+		return st, nil
 	}
 	// The relaxation points at a clustering better than the start, often the optimum.
-	if cl := m.guided(stop, root.last); cl != nil {
-		if v := m.StartValues(cl); start == nil || objective(m, v) < objective(m, start) {
-			start = v
+	if cl := st.model.guided(stop, root.last); cl != nil {
+		if v := st.model.StartValues(cl); start == nil || objective(m, v) < objective(m, start) {
+			st.start = v
 		}
 	}
-	if sol := root.proves(m, start, began); sol != nil {
-		return m, start, sol, nil
+	if st.settled = root.proves(m, st.start, began); st.settled != nil {
+		return st, nil
 	}
-	if root.reduced != nil && start != nil {
-		m = m.fixByReducedCost(root.last, root.reduced, objective(m, start)-root.bound)
+	if root.reduced != nil && st.start != nil {
+		st.model = st.model.fixByReducedCost(root.last, root.reduced, objective(m, st.start)-root.bound)
 	}
-	return m, start, nil, nil
+	return st, nil
 }
 
 // with sets the result's model to m with the cuts that the last relaxation holds tight (all of

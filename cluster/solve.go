@@ -13,7 +13,11 @@ type Solution struct {
 	Values    []float64 // one per column
 	Objective float64
 	Optimal   bool // proven optimal (zero gap)
-	Time      time.Duration
+	// Bound is a lower bound on the objective of every solution: the solver's dual bound, the
+	// root relaxation's, or 0 (every cost is non-negative) when neither is known. It equals
+	// Objective when the solution is optimal.
+	Bound float64
+	Time  time.Duration
 }
 
 // ErrNoSolution is returned when the solver found no feasible solution within its limits.
@@ -47,18 +51,31 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 	if opts.TimeLimit > 0 {
 		deadline = start.Add(opts.TimeLimit)
 	}
+	rootBound := 0.0 // every cost is non-negative
 	if _, ok := solver.(highsSolver); ok && !opts.NoRootCuts {
-		var settled *Solution
-		var err error
-		if m, opts.Start, settled, err = m.rootStage(ctx, opts, start, deadline); err != nil || settled != nil {
-			return settled, err
+		st, err := m.rootStage(ctx, opts, start, deadline)
+		if err != nil {
+			return nil, err
 		}
+		rootBound = max(rootBound, st.bound)
+		if st.settled != nil {
+			return st.settled.bounded(rootBound), nil
+		}
+		m, opts.Start = st.model, st.start
 	}
 	parts := m.split()
 	sol := &Solution{Values: make([]float64, len(m.Vars)), Optimal: true}
 	for i, v := range m.Vars {
 		sol.Values[i] = restValue(v)
 		sol.Objective += v.Cost * sol.Values[i]
+	}
+	// The bound: the columns in no part at their cheapest, and each part's own bound (which
+	// counts its columns' costs, so they are taken out here).
+	sol.Bound = sol.Objective
+	for _, part := range parts {
+		for _, col := range part.cols {
+			sol.Bound -= m.Vars[col].Cost * sol.Values[col]
+		}
 	}
 	for _, part := range parts {
 		limit := time.Duration(0)
@@ -88,10 +105,29 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 			sol.Values[col] = ps.Values[k]
 		}
 		sol.Optimal = sol.Optimal && ps.Optimal
+		if ps.Optimal {
+			sol.Bound += ps.Objective
+		} else {
+			sol.Bound += max(ps.Bound, 0)
+		}
 	}
 	sol.Objective = math.Round(sol.Objective)
 	sol.Time = time.Since(start)
-	return sol, nil
+	return sol.bounded(max(rootBound, sol.Bound)), nil
+}
+
+// bounded sets the solution's Bound to the best of bound and its own, as an integer (the
+// objective is one), and to the objective itself when the solution is optimal.
+func (s *Solution) bounded(bound float64) *Solution {
+	b := math.Ceil(max(bound, s.Bound) - 1e-6)
+	switch {
+	case s.Optimal:
+		b = s.Objective
+	case b > s.Objective: // not expected: a bound from a relaxation is below every solution
+		b = s.Objective
+	}
+	s.Bound = max(b, 0)
+	return s
 }
 
 // restValue is the value of a variable that no constraint mentions: its costs are never

@@ -214,7 +214,7 @@ func solveInOrder(ctx context.Context, m *Model, opts SolveOptions, order []int)
 			values[col] = res.Values[k]
 		}
 	}
-	return &Solution{Values: values, Objective: math.Round(res.Objective), Optimal: res.Status == highs.Optimal, Time: res.Time}, nil
+	return &Solution{Values: values, Objective: math.Round(res.Objective), Optimal: res.Status == highs.Optimal, Bound: max(res.Bound, 0), Time: res.Time}, nil
 }
 
 // permute is m with its columns in the given order, and the start likewise.
