@@ -62,6 +62,9 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 			m.term("Megiddo"), bl.MegiddoText(), m.term("objective"), rep.Ours.Objective)
 		if !rep.Ours.Optimal {
 			m.printf(", %s", m.term("not proven optimal"))
+			if b := rep.Ours.Bound; b > 0 {
+				m.printf(" (the optimum is at least %d)", b)
+			}
 		}
 	}
 	if ms, ok := vw.measured(t.fn.Def.Name.Name); ok {

@@ -61,7 +61,7 @@ func (s *Server) prove(vw *view, name string) {
 			s.warnUser("proving the clustering of %s optimal: %v", name, err)
 			return
 		case !def.Report.Ours.Optimal:
-			p.end("not proven: " + def.Report.Ours.Note)
+			p.end("not proven: " + def.Report.Ours.NotProven())
 			return
 		}
 		p.end(fmt.Sprintf("proven optimal: %d loops", def.Report.Ours.Loops()))

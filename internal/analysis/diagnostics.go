@@ -38,7 +38,7 @@ func (d *Def) Diagnostics(preventing syntax.Severity) []syntax.Diagnostic {
 		out = append(out, syntax.Diagnostic{Range: def.Name.Range, Severity: syntax.Warning, Code: CodeClustering, Message: ours.Fallback})
 	case !ours.Optimal:
 		out = append(out, syntax.Diagnostic{Range: def.Name.Range, Severity: syntax.Information, Code: CodeClustering,
-			Message: fmt.Sprintf("the clustering of %s is not proven optimal: %s", def.Name.Name, ours.Note)})
+			Message: fmt.Sprintf("the clustering of %s is not proven optimal: %s", def.Name.Name, ours.NotProven())})
 	}
 	cl := ours.Clustering
 	for _, fu := range d.Fused {

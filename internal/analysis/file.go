@@ -287,6 +287,18 @@ type outcome struct {
 func firstAnswer(results <-chan outcome, n int, hard <-chan time.Time, cancel func()) (*cluster.Result, error) {
 	var best *cluster.Result
 	var firstErr error
+	bound := 0 // the best of the searches' bounds: they solve the same model
+	answer := func() *cluster.Result {
+		if best.Bound < bound {
+			b := *best
+			b.Bound = bound
+			if b.Optimal = bound >= b.Objective; b.Optimal {
+				b.Note = "" // the other search's bound proves it
+			}
+			return &b
+		}
+		return best
+	}
 	for received := 0; received < n; {
 		var o outcome
 		select {
@@ -296,9 +308,12 @@ func firstAnswer(results <-chan outcome, n int, hard <-chan time.Time, cancel fu
 			hard = nil
 			if best != nil {
 				cancel()
-				return best, nil
+				return answer(), nil
 			}
 			continue
+		}
+		if o.err == nil {
+			bound = max(bound, o.res.Bound)
 		}
 		switch {
 		case o.err != nil:
@@ -313,7 +328,7 @@ func firstAnswer(results <-chan outcome, n int, hard <-chan time.Time, cancel fu
 		}
 	}
 	if best != nil {
-		return best, nil
+		return answer(), nil
 	}
 	return nil, firstErr
 }

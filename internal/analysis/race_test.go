@@ -71,3 +71,32 @@ func TestFirstAnswer(t *testing.T) {
 		})
 	}
 }
+
+// The searches of a race solve the same model, so the answer carries the best of their
+// bounds; a bound that meets the answer's objective proves it optimal.
+func TestFirstAnswerTakesTheBestBound(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		a, b        cluster.Result
+		wantBound   int
+		wantOptimal bool
+	}{
+		{"the cheaper answer, the other's bound", cluster.Result{Objective: 7, Bound: 4, Note: "n"}, cluster.Result{Objective: 9, Bound: 6, Note: "n"}, 6, false},
+		{"its own bound when it is better", cluster.Result{Objective: 7, Bound: 5, Note: "n"}, cluster.Result{Objective: 9, Bound: 2, Note: "n"}, 5, false},
+		{"a bound that meets it proves it", cluster.Result{Objective: 7, Bound: 3, Note: "n"}, cluster.Result{Objective: 8, Bound: 7, Note: "n"}, 7, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			results := make(chan outcome, 2)
+			a, b := c.a, c.b
+			results <- outcome{res: &a}
+			results <- outcome{res: &b}
+			got, err := firstAnswer(results, 2, nil, func() {})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Objective != 7 || got.Bound != c.wantBound || got.Optimal != c.wantOptimal || (got.Note == "") != c.wantOptimal {
+				t.Fatalf("got objective %d, bound %d, optimal %v, note %q; want 7, %d, %v", got.Objective, got.Bound, got.Optimal, got.Note, c.wantBound, c.wantOptimal)
+			}
+		})
+	}
+}
