@@ -520,7 +520,7 @@ func (s *Server) sendStatus(uri, state string) {
 		rep := good.defs[fn.Def.Name.Name].Report
 		ds := DefinitionStatus{
 			Name: fn.Def.Name.Name, StartLine: f.LSPPosition(fn.Def.Range.Start).Line, EndLine: f.LSPPosition(fn.Def.Range.End).Line,
-			Loops: rep.Ours.Loops(), Optimal: rep.Ours.Optimal, Baselines: rep.Baselines(), Bindings: []BindingLoop{},
+			Loops: rep.Ours.Loops(), Optimal: rep.Ours.Optimal, Bound: rep.Ours.Bound, Baselines: rep.Baselines(), Bindings: []BindingLoop{},
 		}
 		// Placed by name, like the lenses, so that the colours stay while the text is edited.
 		cl := rep.Ours.Clustering

@@ -50,11 +50,14 @@ type Status struct {
 
 // DefinitionStatus is a definition's clustering in a status: what a status bar shows.
 type DefinitionStatus struct {
-	Name      string            `json:"name"`
-	StartLine int               `json:"startLine"` // 0-based, for the client to find the definition under the cursor
-	EndLine   int               `json:"endLine"`
-	Loops     int               `json:"loops"`
-	Optimal   bool              `json:"optimal"`
+	Name      string `json:"name"`
+	StartLine int    `json:"startLine"` // 0-based, for the client to find the definition under the cursor
+	EndLine   int    `json:"endLine"`
+	Loops     int    `json:"loops"`
+	Optimal   bool   `json:"optimal"`
+	// Bound is, for a clustering not proven optimal, the least objective any clustering can
+	// have (cluster.Result.Bound; 0: unknown).
+	Bound     int               `json:"bound,omitempty"`
 	Baselines cluster.Baselines `json:"baselines"`
 	// Bindings place the loops on the current text, for a client to colour them (gutter,
 	// border): each binding that runs in a loop, with the loop's number and colour.

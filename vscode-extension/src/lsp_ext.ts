@@ -50,6 +50,8 @@ export interface Summary {
   loops: number;
   objective: number;
   optimal: boolean;
+  // bound: no clustering has a smaller objective (the objective itself when optimal; 0: unknown).
+  bound?: number;
   solveSeconds?: number;
   fallback?: string;
   note?: string;
@@ -79,6 +81,9 @@ export interface DefinitionStatus {
   endLine: number;
   loops: number;
   optimal: boolean;
+  // bound: for a clustering not proven optimal, the least objective any clustering can have
+  // (0 or absent: unknown).
+  bound?: number;
   baselines: Baselines;
   bindings?: BindingLoop[];
 }
@@ -119,7 +124,7 @@ export function statusText(s: Status | undefined, line: number): { text: string;
   const describe = (d: DefinitionStatus) => {
     const b = d.baselines;
     const meg = b.megiddoOptimal ? `${b.megiddo}` : `${b.megiddo} (not proven optimal)`;
-    return `${d.name}: ${d.loops} ${d.loops === 1 ? 'loop' : 'loops'} (unfused ${b.unfused} · stream fusion ${b.stream} · Megiddo ${meg})${d.optimal ? '' : ', not proven optimal'}`;
+    return `${d.name}: ${d.loops} ${d.loops === 1 ? 'loop' : 'loops'} (unfused ${b.unfused} · stream fusion ${b.stream} · Megiddo ${meg})${d.optimal ? '' : `, not proven optimal${d.bound ? ` (the optimum is at least ${d.bound})` : ''}`}`;
   };
   if (s.errors > 0) {
     const errors = `${s.errors} ${s.errors === 1 ? 'error' : 'errors'}`;

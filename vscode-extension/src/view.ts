@@ -34,7 +34,13 @@ function summaryParts(s: Summary): Part[] {
   if (b.megiddoOptimal === false) parts.push(' (', { text: 'not proven optimal', term: 'not proven optimal' }, ')');
   parts.push('), ', { text: 'objective', term: 'objective' }, ` ${s.objective}`);
   if (s.fallback) parts.push(` — ${s.fallback}`);
-  else if (!s.optimal) parts.push(' — ', { text: 'not proven optimal', term: 'not proven optimal' });
+  else if (!s.optimal) {
+    parts.push(' — ', { text: 'not proven optimal', term: 'not proven optimal' });
+    if (s.bound && s.bound > 0 && s.bound < s.objective) {
+      const gap = (100 * (s.objective - s.bound)) / s.objective;
+      parts.push(`; the optimum is at least ${s.bound} (within ${gap < 0.1 ? '0.1' : gap.toFixed(1)}%)`);
+    }
+  }
   return parts;
 }
 
