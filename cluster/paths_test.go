@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -83,7 +84,7 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatalf("solve without root cuts: %v", err)
 		}
-		root, err := m.strengthen(context.Background(), time.Time{})
+		root, err := m.strengthen(context.Background(), time.Time{}, time.Time{})
 		if err != nil {
 			t.Fatalf("root loop: %v", err)
 		}
@@ -112,4 +113,30 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 			t.Fatalf("the clustering %s (cost %d, objective %v) is invalid: %v", cl, cl.Cost(), strong.Objective, problems)
 		}
 	})
+}
+
+// The loop's first relaxation may run past the loop's deadline up to its own: with the loop's
+// time already spent it is still solved (and the loop stops after it); without the extension
+// it is not.
+func TestFirstRelaxationMayOutrunTheLoop(t *testing.T) {
+	if !Linked() {
+		t.Skip("the root cuts need HiGHS linked in")
+	}
+	src := gen.Program(rand.New(rand.NewPCG(2, 0x636e66)), gen.Options{Bindings: 50, Shape: "fans"})
+	m := Formulate(NewGraph(infer.Analyze("fans.cnf", []byte(src)).Funcs[0]), FormulateOptions{})
+	spent := time.Now().Add(-time.Second)
+	root, err := m.strengthen(context.Background(), spent, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !root.unsolved || root.rounds != 0 {
+		t.Errorf("with the loop's time spent and no more for the first relaxation: unsolved %v after %d rounds", root.unsolved, root.rounds)
+	}
+	root, err = m.strengthen(context.Background(), spent, time.Now().Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root.unsolved || root.rounds != 1 || math.IsInf(root.bound, -1) || root.firstLP <= 0 {
+		t.Errorf("with a minute for the first relaxation: unsolved %v, %d rounds, bound %v, first LP %v", root.unsolved, root.rounds, root.bound, root.firstLP)
+	}
 }
