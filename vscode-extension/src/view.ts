@@ -36,10 +36,9 @@ function summaryParts(s: Summary): Part[] {
   if (s.fallback) parts.push(` — ${s.fallback}`);
   else if (!s.optimal) {
     parts.push(' — ', { text: 'not proven optimal', term: 'not proven optimal' });
-    if (s.bound && s.bound > 0 && s.bound < s.objective) {
-      const gap = (100 * (s.objective - s.bound)) / s.objective;
-      parts.push(`; the optimum is at least ${s.bound} (within ${gap < 0.1 ? '0.1' : gap.toFixed(1)}%)`);
-    }
+    // As the server's text (cluster.Result.NotProven): a gap over half says nothing.
+    const gap = s.bound ? (100 * (s.objective - s.bound)) / s.objective : 100;
+    if (gap > 0 && gap <= 50) parts.push(`; the optimum is at least ${s.bound} (within ${gap < 0.1 ? '0.1' : gap.toFixed(1)}%)`);
   }
   return parts;
 }
