@@ -82,7 +82,8 @@ func TestSolutionBounded(t *testing.T) {
 		{Solution{Objective: 10}, 7.2, 8},
 		{Solution{Objective: 10}, 7.0000001, 7},
 		{Solution{Objective: 10, Bound: 9}, 7, 9},
-		{Solution{Objective: 10}, 12, 10},
+		{Solution{Objective: 10}, 10.0000001, 10},
+		{Solution{Objective: 10}, 12, 0}, // not a bound: dropped, never taken as a proof
 		{Solution{Objective: 10, Optimal: true}, 3, 10},
 		{Solution{Objective: 10}, -1e30, 0},
 	} {

@@ -108,7 +108,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 		if ps.Optimal {
 			sol.Bound += ps.Objective
 		} else {
-			sol.Bound += max(ps.Bound, 0)
+			sol.Bound += max(ps.Bound, float64(part.model.LowerBound()))
 		}
 	}
 	sol.Objective = math.Round(sol.Objective)
@@ -123,8 +123,10 @@ func (s *Solution) bounded(bound float64) *Solution {
 	switch {
 	case s.Optimal:
 		b = s.Objective
-	case b > s.Objective: // not expected: a bound from a relaxation is below every solution
-		b = s.Objective
+	case b > s.Objective:
+		// A valid bound is below every solution: one above this one's says something is
+		// wrong, and taking it would call an unproven solution optimal. It is dropped.
+		b = 0
 	}
 	s.Bound = max(b, 0)
 	return s
