@@ -112,6 +112,16 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		if problems := Validate(g, cl.Of, sameSize); len(problems) > 0 || cl.Cost() != int(strong.Objective) {
 			t.Fatalf("the clustering %s (cost %d, objective %v) is invalid: %v", cl, cl.Cost(), strong.Objective, problems)
 		}
+		// Stopped by a short limit, whatever it had done by then: its bound is below the
+		// optimum, and it is called optimal only at the optimum.
+		limit := time.Duration(rapid.IntRange(1, 40).Draw(t, "limitMs")) * time.Millisecond
+		res, err := Solve(context.Background(), g, Options{TimeLimit: limit, SameSizeOnly: sameSize})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Bound > int(plain.Objective) || res.Optimal && res.Objective != int(plain.Objective) {
+			t.Fatalf("under %v: objective %d (optimal %v), bound %d; the optimum is %v\n%s", limit, res.Objective, res.Optimal, res.Bound, plain.Objective, source(r))
+		}
 	})
 }
 
