@@ -29,7 +29,8 @@ func proveAction(uri, name string, diag *protocol.Diagnostic) protocol.CodeActio
 }
 
 // prove runs one proof; it returns at once. The proof ends when it is done, when the user
-// cancels its progress, when the document closes or when the server exits.
+// cancels its progress (which keeps what the proof found: a cheaper clustering or a higher
+// bound), when the document closes or when the server exits.
 func (s *Server) prove(vw *view, name string) {
 	s.mu.Lock()
 	d := s.docs[vw.uri]
@@ -50,8 +51,11 @@ func (s *Server) prove(vw *view, name string) {
 	}()
 	go func() {
 		defer cancel()
-		p := s.startProgress("Proving the clustering of "+name+" optimal", "solving without a time limit", cancel)
-		def, err := file.Prove(ctx, name)
+		stop, stopNow := context.WithCancel(ctx)
+		defer stopNow()
+		p := s.startProgress("Proving the clustering of "+name+" optimal", "solving without a time limit", stopNow)
+		shown := vw.good.defs[name]
+		def, err := file.Prove(ctx, name, stop)
 		switch {
 		case ctx.Err() != nil:
 			p.end("stopped: the clustering stays as it was")
@@ -60,11 +64,28 @@ func (s *Server) prove(vw *view, name string) {
 			p.end("failed")
 			s.warnUser("proving the clustering of %s optimal: %v", name, err)
 			return
-		case !def.Report.Ours.Optimal:
-			p.end("not proven: " + def.Report.Ours.NotProven())
+		}
+		ours := def.Report.Ours
+		learnt := shown == nil || ours.Optimal || ours.Objective != shown.Report.Ours.Objective || ours.Bound != shown.Report.Ours.Bound
+		withGap := func(msg string) string {
+			if gap := ours.Gap(); gap != "" {
+				return msg + "; " + gap
+			}
+			return msg
+		}
+		switch {
+		case ours.Optimal:
+			p.end(fmt.Sprintf("proven optimal: %d loops", ours.Loops()))
+		case stop.Err() == nil:
+			p.end("not proven: " + ours.NotProven())
+		case !learnt:
+			p.end(withGap("stopped: nothing better found"))
+		default:
+			p.end(withGap(fmt.Sprintf("stopped: objective %d", ours.Objective)))
+		}
+		if !learnt {
 			return
 		}
-		p.end(fmt.Sprintf("proven optimal: %d loops", def.Report.Ours.Loops()))
 		s.reanalyse(vw.uri, vw.version)
 	}()
 }

@@ -94,6 +94,41 @@ func TestProveOptimal(t *testing.T) {
 	}
 }
 
+// Cancelling a proof keeps what it found: a clustering better than the one shown (found under
+// a 10 ms limit, the greedy one) replaces it, marked as stopped, with the bound proved so far.
+func TestStoppedProofKeepsWhatItFound(t *testing.T) {
+	opts := DefaultOptions()
+	opts.TimeLimit = 10 * time.Millisecond
+	opts.Debounce = 0
+	c := startServer(t, opts, map[string]any{"window": map[string]any{"workDoneProgress": true}})
+	uri := "file:///stopped.cnf"
+	c.open(uri, generated(100, 2, "fans")) // not proven in a minute
+	c.analysed(uri, 1)
+	first := c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1 })
+	if !strings.Contains(clusteringDiagnostic(first), "not proven optimal") {
+		t.Fatalf("proven within %v: %q", opts.TimeLimit, clusteringDiagnostic(first))
+	}
+	since := c.published(uri)
+	if err := c.call("workspace/executeCommand", map[string]any{"command": cmdProveOptimal, "arguments": []any{uri, "prog"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	begin := c.waitProgress("begin", "Proving the clustering of prog optimal")
+	time.Sleep(4 * time.Second) // the root loop's relaxation points at a better clustering by then
+	c.notify("window/workDoneProgress/cancel", map[string]any{"token": begin.Token})
+	end := c.waitProgress("end", "stopped:")
+	msg, _ := end.Value.(map[string]any)["message"].(string)
+	if strings.Contains(msg, "nothing better found") {
+		t.Skipf("nothing better than the greedy clustering in 4 s on this machine: %q", msg)
+	}
+	if !strings.HasPrefix(msg, "stopped: objective ") || !strings.Contains(msg, "the optimum is at least") {
+		t.Errorf("progress ended with %q", msg)
+	}
+	p := c.waitAfter(uri, since, func(p diagParams) bool { return strings.Contains(clusteringDiagnostic(p), "the solve was stopped") })
+	if !strings.Contains(clusteringDiagnostic(p), "the optimum is at least") {
+		t.Errorf("the clustering kept from the stopped proof: %q", clusteringDiagnostic(p))
+	}
+}
+
 // A clustering that takes longer than a moment shows a progress; cancelling it stops the
 // solve, and the best clustering found so far is published, marked as stopped.
 func TestCancelSlowClustering(t *testing.T) {

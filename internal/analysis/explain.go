@@ -89,18 +89,48 @@ func (d *Def) hasForced(n, c int) bool {
 // Prove solves a definition's clustering without a time limit (until it is proven optimal or
 // ctx ends), so that later analyses of the same graph get the proven optimum from the cache.
 // It returns the definition's analysis with that clustering.
-func (f *File) Prove(ctx context.Context, name string) (*Def, error) {
+//
+// When stop is done before the proof (nil: never), the solve ends as a time limit would end
+// it, with the best clustering found and the bound proved by then: kept when it tells more
+// than what was shown (a cheaper clustering, or a higher bound), recorded as found under the
+// time the proof ran, and returned unproven; otherwise the definition is returned as it was.
+// A stopped proof is not lost work.
+func (f *File) Prove(ctx context.Context, name string, stop context.Context) (*Def, error) {
 	d, err := f.Def(ctx, name)
 	if err != nil || d.Report.Ours.Optimal {
 		return d, err
 	}
 	opts := f.engine.Config().options()
 	opts.TimeLimit = cluster.NoTimeLimit
+	opts.Stop = stop
+	began := time.Now()
 	ours, err := f.engine.solve(ctx, d.Report.Graph, opts, f.Priority)
 	if err != nil {
 		return nil, err
 	}
+	found := cluster.NoTimeLimit
+	if !ours.Optimal {
+		// Stopped: keep the cheaper clustering and the higher bound of the two (both are of
+		// the same model).
+		shown := d.Report.Ours
+		if ours.Fallback != "" {
+			return d, nil
+		}
+		better := *shown
+		if ours.Objective < shown.Objective {
+			better = *ours
+		}
+		better.Bound = max(ours.Bound, shown.Bound)
+		if better.Objective == shown.Objective && better.Bound == shown.Bound {
+			return d, nil // nothing learnt
+		}
+		if better.Optimal = better.Bound >= better.Objective; better.Optimal {
+			better.Note = ""
+		}
+		ours = &better
+		found = max(time.Since(began), limit(f.engine.Config().TimeLimit))
+	}
 	rep := cluster.NewReport(d.Report.Graph, ours, d.Report.Megiddo)
-	f.engine.cache.put(f.Name+"\x00"+name, entry{key: d.key, limit: cluster.NoTimeLimit, ours: ours.Decision(), megiddo: d.Report.Megiddo.Decision()})
+	f.engine.cache.put(f.Name+"\x00"+name, entry{key: d.key, limit: found, ours: ours.Decision(), megiddo: d.Report.Megiddo.Decision()})
 	return &Def{Name: name, Sizes: d.Sizes, Report: rep, key: d.key, Fused: f.engine.fuse(d.key, d.Sizes.Func, ours.Clustering)}, nil
 }
