@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 
@@ -126,4 +127,38 @@ func TestBoundAddsUpParts(t *testing.T) {
 			t.Errorf("seed %d (%d parts): bound %v, optimal %v; want the model's fixed costs %d, not optimal", seed, solver.parts, sol.Bound, sol.Optimal, m.LowerBound())
 		}
 	}
+}
+
+// Progress hears the best objective and the bound as the solve goes: never a bound above the
+// optimum the solve proves, never an objective below it.
+func TestProgressReportsBounds(t *testing.T) {
+	if !Linked() {
+		t.Skip("needs HiGHS")
+	}
+	src := gen.Program(rand.New(rand.NewPCG(2, 0x636e66)), gen.Options{Bindings: 50, Shape: "fans"})
+	g := NewGraph(infer.Analyze("fans.cnf", []byte(src)).Funcs[0])
+	var mu sync.Mutex
+	var heard [][2]int
+	res, err := Solve(context.Background(), g, Options{TimeLimit: time.Minute, Progress: func(objective, bound int) {
+		mu.Lock()
+		heard = append(heard, [2]int{objective, bound})
+		mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Optimal {
+		t.Skip("not proven optimal in a minute on this machine")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(heard) == 0 {
+		t.Fatal("no progress heard")
+	}
+	for _, h := range heard {
+		if h[0] > 0 && h[0] < res.Objective || h[1] > res.Objective {
+			t.Errorf("heard objective %d, bound %d; the optimum is %d", h[0], h[1], res.Objective)
+		}
+	}
+	t.Logf("%d reports, the last %v; optimum %d", len(heard), heard[len(heard)-1], res.Objective)
 }

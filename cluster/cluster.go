@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/cnf-tools/cnf/infer"
@@ -35,6 +36,9 @@ type Options struct {
 	// NoRootCuts leaves out the cutting-plane loop before the solve (rootcuts.go): a search
 	// on the model as formulated, which the analysis core races against the strengthened one.
 	NoRootCuts bool
+	// Progress, when not nil, hears during the solve the best objective found so far (0 before
+	// the first) and the bound proved so far (SolveOptions.Progress). Nil for none.
+	Progress func(objective, bound int)
 	// Start is a clustering to start from (a label per node), such as the previous version's
 	// mapped by binding names (Decision.LabelsFor). It is used when it is valid and better
 	// than the greedy clustering; nil for none.
@@ -210,7 +214,20 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		// of a minute left 12 s unused).
 		limit = max(time.Until(deadline)-min(opts.limit()/5, time.Second), 10*time.Millisecond)
 	}
-	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: startValues, Solver: opts.Solver, Stop: opts.Stop, NoRootCuts: opts.NoRootCuts})
+	var progress func(objective, bound float64)
+	if opts.Progress != nil {
+		progress = func(objective, bound float64) {
+			obj, b := 0, 0
+			if !math.IsInf(objective, 0) && !math.IsNaN(objective) {
+				obj = int(math.Round(objective))
+			}
+			if !math.IsInf(bound, 0) && !math.IsNaN(bound) {
+				b = max(int(math.Ceil(bound-1e-6)), 0)
+			}
+			opts.Progress(obj, b)
+		}
+	}
+	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: startValues, Solver: opts.Solver, Stop: opts.Stop, NoRootCuts: opts.NoRootCuts, Progress: progress})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, err

@@ -36,6 +36,11 @@ type SolveOptions struct {
 	// NoRootCuts leaves out the cutting-plane loop that strengthens the model before HiGHS
 	// solves it (rootcuts.go), to measure what it gains. Only HiGHS in this process runs it.
 	NoRootCuts bool
+	// Progress, when not nil, is called during the solve with the objective of the best
+	// solution so far (+Inf before the first) and the bound proved so far, when they change
+	// (after the root loop, and from HiGHS's search at most twice a second), from any
+	// goroutine. HiGHS in this process only.
+	Progress func(objective, bound float64)
 }
 
 // SolveModel solves the model with HiGHS. Output is off (stdout belongs to the language server),
@@ -62,6 +67,9 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 			return st.settled.bounded(rootBound), nil
 		}
 		m, opts.Start = st.model, st.start
+		if opts.Progress != nil && st.start != nil {
+			opts.Progress(objective(m, st.start), rootBound)
+		}
 	}
 	parts := m.split()
 	sol := &Solution{Values: make([]float64, len(m.Vars)), Optimal: true}
@@ -77,7 +85,8 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 			sol.Bound -= m.Vars[col].Cost * sol.Values[col]
 		}
 	}
-	for _, part := range parts {
+	progress := newTally(opts.Progress, m, parts, sol.Bound, rootBound, opts.Start)
+	for k, part := range parts {
 		limit := time.Duration(0)
 		if !deadline.IsZero() {
 			limit = max(time.Until(deadline), 10*time.Millisecond)
@@ -96,7 +105,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 			ps = &Solution{Values: start}
 		} else {
 			var err error
-			if ps, err = solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: opts.Stop}); err != nil {
+			if ps, err = solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: opts.Stop, Progress: progress.part(k)}); err != nil {
 				return nil, err
 			}
 		}
@@ -105,11 +114,12 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 			sol.Values[col] = ps.Values[k]
 		}
 		sol.Optimal = sol.Optimal && ps.Optimal
+		partBound := max(ps.Bound, float64(part.model.LowerBound()))
 		if ps.Optimal {
-			sol.Bound += ps.Objective
-		} else {
-			sol.Bound += max(ps.Bound, float64(part.model.LowerBound()))
+			partBound = ps.Objective
 		}
+		sol.Bound += partBound
+		progress.update(k, objective(part.model, ps.Values), partBound)
 	}
 	sol.Objective = math.Round(sol.Objective)
 	sol.Time = time.Since(start)

@@ -195,7 +195,7 @@ func solveInOrder(ctx context.Context, m *Model, opts SolveOptions, order []int)
 	if order != nil {
 		pm, start = permute(m, opts.Start, order)
 	}
-	res, err := highs.Solve(ctx, problemOf(pm), highs.Options{TimeLimit: opts.TimeLimit, Start: start, Stop: opts.Stop, AbsGap: 0.5})
+	res, err := highs.Solve(ctx, problemOf(pm), highs.Options{TimeLimit: opts.TimeLimit, Start: start, Stop: opts.Stop, AbsGap: 0.5, Progress: opts.Progress})
 	if err != nil {
 		return nil, err
 	}

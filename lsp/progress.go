@@ -39,6 +39,11 @@ type workDoneProgressBegin struct {
 	Message     string `json:"message,omitempty"`
 }
 
+type workDoneProgressReport struct {
+	Kind    string `json:"kind"` // "report"
+	Message string `json:"message"`
+}
+
 type workDoneProgressEnd struct {
 	Kind    string `json:"kind"` // "end"
 	Message string `json:"message,omitempty"`
@@ -74,6 +79,19 @@ func (s *Server) startProgress(title, message string, cancel func()) *progress {
 	}
 	s.notify("$/progress", progressParams{Token: token, Value: workDoneProgressBegin{Kind: "begin", Title: title, Cancellable: cancel != nil, Message: message}})
 	return &progress{s: s, token: token}
+}
+
+// report updates the progress's message (a nil progress, or one that has ended, does nothing).
+func (p *progress) report(message string) {
+	if p == nil {
+		return
+	}
+	p.s.progress.mu.Lock()
+	_, open := p.s.progress.cancel[p.token]
+	p.s.progress.mu.Unlock()
+	if open {
+		p.s.notify("$/progress", progressParams{Token: p.token, Value: workDoneProgressReport{Kind: "report", Message: message}})
+	}
 }
 
 // end ends the progress (once; a nil progress does nothing).

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/cnf-tools/cnf/cluster"
 )
 
 // cmdProveOptimal solves a definition's clustering without a time limit, in the background,
@@ -55,7 +57,7 @@ func (s *Server) prove(vw *view, name string) {
 		defer stopNow()
 		p := s.startProgress("Proving the clustering of "+name+" optimal", "solving without a time limit", stopNow)
 		shown := vw.good.defs[name]
-		def, err := file.Prove(ctx, name, stop)
+		def, err := file.Prove(ctx, name, stop, func(objective, bound int) { p.report(proofProgress(objective, bound)) })
 		switch {
 		case ctx.Err() != nil:
 			p.end("stopped: the clustering stays as it was")
@@ -88,4 +90,17 @@ func (s *Server) prove(vw *view, name string) {
 		}
 		s.reanalyse(vw.uri, vw.version)
 	}()
+}
+
+// proofProgress is a proof's progress message: "best 614733 · the optimum is at least 549850
+// (within 10.6%)".
+func proofProgress(objective, bound int) string {
+	if objective <= 0 {
+		return fmt.Sprintf("the optimum is at least %d", bound)
+	}
+	r := cluster.Result{Objective: objective, Bound: bound}
+	if gap := r.Gap(); gap != "" {
+		return fmt.Sprintf("best %d · %s", objective, gap)
+	}
+	return fmt.Sprintf("best %d", objective)
 }

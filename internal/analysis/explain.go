@@ -95,7 +95,10 @@ func (d *Def) hasForced(n, c int) bool {
 // than what was shown (a cheaper clustering, or a higher bound), recorded as found under the
 // time the proof ran, and returned unproven; otherwise the definition is returned as it was.
 // A stopped proof is not lost work.
-func (f *File) Prove(ctx context.Context, name string, stop context.Context) (*Def, error) {
+//
+// progress, when not nil, hears the best objective found and the bound proved as the proof
+// goes (cluster.Options.Progress).
+func (f *File) Prove(ctx context.Context, name string, stop context.Context, progress func(objective, bound int)) (*Def, error) {
 	d, err := f.Def(ctx, name)
 	if err != nil || d.Report.Ours.Optimal {
 		return d, err
@@ -103,6 +106,7 @@ func (f *File) Prove(ctx context.Context, name string, stop context.Context) (*D
 	opts := f.engine.Config().options()
 	opts.TimeLimit = cluster.NoTimeLimit
 	opts.Stop = stop
+	opts.Progress = progress
 	began := time.Now()
 	ours, err := f.engine.solve(ctx, d.Report.Graph, opts, f.Priority)
 	if err != nil {

@@ -41,24 +41,36 @@ int cnf_highs_dual_bound(void* highs, double* bound) {
 }
 
 static void cnf_interrupt(int type, const char* message, const HighsCallbackDataOut* out,
-                          HighsCallbackDataIn* in, void* flag) {
-  (void)type;
+                          HighsCallbackDataIn* in, void* data) {
   (void)message;
-  (void)out;
-  if (in != nullptr && __atomic_load_n(static_cast<int*>(flag), __ATOMIC_ACQUIRE)) {
+  cnf_watch* w = static_cast<cnf_watch*>(data);
+  if (type == kHighsCallbackMipInterrupt && out != nullptr) {
+    double primal = out->mip_primal_bound, dual = out->mip_dual_bound;
+    __atomic_store(&w->primal, &primal, __ATOMIC_RELAXED);
+    __atomic_store(&w->dual, &dual, __ATOMIC_RELAXED);
+    __atomic_store_n(&w->mip, 1, __ATOMIC_RELEASE);
+  }
+  if (in != nullptr && __atomic_load_n(&w->stop, __ATOMIC_ACQUIRE)) {
     in->user_interrupt = 1;
   }
 }
 
-int cnf_highs_watch(void* highs, int* flag) {
-  if (Highs_setCallback(highs, cnf_interrupt, flag) != kHighsStatusOk) return -1;
+int cnf_highs_watched(cnf_watch* w, double* primal, double* dual) {
+  if (!__atomic_load_n(&w->mip, __ATOMIC_ACQUIRE)) return 0;
+  __atomic_load(&w->primal, primal, __ATOMIC_RELAXED);
+  __atomic_load(&w->dual, dual, __ATOMIC_RELAXED);
+  return 1;
+}
+
+int cnf_highs_watch(void* highs, cnf_watch* w) {
+  if (Highs_setCallback(highs, cnf_interrupt, w) != kHighsStatusOk) return -1;
   if (Highs_startCallback(highs, kHighsCallbackSimplexInterrupt) != kHighsStatusOk) return -1;
   if (Highs_startCallback(highs, kHighsCallbackIpmInterrupt) != kHighsStatusOk) return -1;
   if (Highs_startCallback(highs, kHighsCallbackMipInterrupt) != kHighsStatusOk) return -1;
   return 0;
 }
 
-void cnf_highs_interrupt(int* flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+void cnf_highs_interrupt(cnf_watch* w) { __atomic_store_n(&w->stop, 1, __ATOMIC_RELEASE); }
 
 int cnf_highs_add_rows(void* highs, int nrow, const double* lo, const double* hi, int nnz,
                        const int* starts, const int* index, const double* value) {

@@ -18,14 +18,29 @@ int cnf_highs_outcome(void* highs, int* status, int* feasible, double* objective
 // It returns -1 when HiGHS cannot report it.
 int cnf_highs_dual_bound(void* highs, double* bound);
 
-// cnf_highs_watch installs an interrupt callback at the simplex, interior-point and
-// branch-and-bound interrupt points: HiGHS stops at the next of them once *flag is non-zero.
-// flag must stay valid until the solve returns. 0 on success.
-int cnf_highs_watch(void* highs, int* flag);
+// cnf_watch is what the callback of cnf_highs_watch shares with Go: the flag that stops the
+// solve, and the branch and bound's latest primal and dual bounds (mip is non-zero once the
+// search has reported them). Every field is read and written atomically.
+typedef struct {
+  int stop;
+  int mip;
+  double primal;
+  double dual;
+} cnf_watch;
+
+// cnf_highs_watch installs a callback at the simplex, interior-point and branch-and-bound
+// interrupt points: HiGHS stops at the next of them once w->stop is non-zero, and the
+// branch-and-bound ones record the search's bounds in w. w must stay valid until the solve
+// returns. 0 on success.
+int cnf_highs_watch(void* highs, cnf_watch* w);
 
 // cnf_highs_interrupt sets the flag that cnf_highs_watch's callback reads (atomically: HiGHS
 // reads it from its own threads).
-void cnf_highs_interrupt(int* flag);
+void cnf_highs_interrupt(cnf_watch* w);
+
+// cnf_highs_watched reads the bounds the callback recorded; 0 when the search has reported
+// none yet.
+int cnf_highs_watched(cnf_watch* w, double* primal, double* dual);
 
 // cnf_highs_num_cols is the number of columns of the instance's model.
 int cnf_highs_num_cols(void* highs);

@@ -65,7 +65,7 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 		}
 		C.cnf_highs_set_start(obj, &cols[0]) // a start HiGHS refuses is only a lost hint
 	}
-	release := interruptOn(obj, ctx, opts.Stop)
+	release := watch(obj, opts.Progress, ctx, opts.Stop)
 	defer release() // after the solve: HiGHS reads the flag until then
 	_, runErr := raw.Solve()
 	if testHookAfterRun != nil {
@@ -225,9 +225,45 @@ func outcome(obj unsafe.Pointer, ncols int, took time.Duration) (*Result, error)
 // are skipped) is done. The returned function must be called after the last run of the
 // instance: it frees the flag the callback reads.
 func interruptOn(obj unsafe.Pointer, ctxs ...context.Context) (release func()) {
-	flag := (*C.int)(C.calloc(1, C.size_t(unsafe.Sizeof(C.int(0)))))
+	return watch(obj, nil, ctxs...)
+}
+
+// progressEvery is how often watch passes the search's bounds on.
+const progressEvery = 500 * time.Millisecond
+
+// watch is interruptOn, and while the solve runs, it calls progress (when not nil) with the
+// branch and bound's primal and dual bounds each time they change, at most every
+// progressEvery, from a goroutine of its own; release stops the calls (none is made after it
+// returns).
+func watch(obj unsafe.Pointer, progress func(primal, dual float64), ctxs ...context.Context) (release func()) {
+	flag := (*C.cnf_watch)(C.calloc(1, C.size_t(unsafe.Sizeof(C.cnf_watch{}))))
 	var stops []func()
 	if C.cnf_highs_watch(obj, flag) == 0 {
+		if progress != nil {
+			done, finished := make(chan struct{}), make(chan struct{})
+			go func() {
+				defer close(finished)
+				tick := time.NewTicker(progressEvery)
+				defer tick.Stop()
+				last := [2]float64{math.NaN(), math.NaN()}
+				for {
+					select {
+					case <-done:
+						return
+					case <-tick.C:
+					}
+					var primal, dual C.double
+					if C.cnf_highs_watched(flag, &primal, &dual) == 0 {
+						continue
+					}
+					if now := [2]float64{float64(primal), float64(dual)}; now != last {
+						last = now
+						progress(now[0], now[1])
+					}
+				}
+			}()
+			stops = append(stops, func() { close(done); <-finished })
+		}
 		for _, c := range ctxs {
 			if c == nil {
 				continue

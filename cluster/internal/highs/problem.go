@@ -33,6 +33,10 @@ type Options struct {
 	// AbsGap is the absolute optimality gap at which HiGHS stops: below 1 proves optimality of
 	// an integral objective. The relative gap is always 0.
 	AbsGap float64
+	// Progress, when not nil, is called during the search with its best objective so far
+	// (primal; +Inf before the first) and its bound (dual), when they change, at most twice a
+	// second, from another goroutine.
+	Progress func(primal, dual float64)
 }
 
 // Status says how a solve ended.
