@@ -11,6 +11,7 @@ import { bundledPath, findServer, installURL } from './server';
 import { ClusteringResult, TextResult, Status, commands, statusMethod, statusText } from './lsp_ext';
 import { updateMessage, webviewHTML, ViewState, RevealMessage } from './view';
 import { gutterIcon, loopSpans, LoopColorStyle } from './loopcolors';
+import { showProgress } from './progress';
 
 const fusedScheme = 'cnf-fused';
 const ilpScheme = 'cnf-ilp';
@@ -160,6 +161,7 @@ async function start(): Promise<void> {
   client.onNotification(statusMethod, (s: Status) => onStatus(s));
   try {
     await client.start();
+    showProgress(client);
     updateStatus();
   } catch (err) {
     setStatus('$(error) CNF', String(err));
