@@ -10,6 +10,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/syntax/gen"
 )
 
@@ -98,6 +99,9 @@ func TestProveOptimal(t *testing.T) {
 // found: a clustering better than the one shown (found under a 10 ms limit, the greedy one)
 // replaces it, marked as stopped, with the bound proved so far.
 func TestStoppedProofKeepsWhatItFound(t *testing.T) {
+	if !cluster.Linked() {
+		t.Skip("the search's bounds come from HiGHS linked in (this build solves through executables)")
+	}
 	opts := DefaultOptions()
 	opts.TimeLimit = 10 * time.Millisecond
 	opts.Debounce = 0
@@ -122,7 +126,7 @@ func TestStoppedProofKeepsWhatItFound(t *testing.T) {
 	end := c.waitProgress("end", "stopped:")
 	msg, _ := end.Value.(map[string]any)["message"].(string)
 	if strings.Contains(msg, "nothing better found") {
-		t.Skipf("nothing better than the greedy clustering in 4 s on this machine: %q", msg)
+		t.Skipf("nothing better than the greedy clustering by the first report on this machine: %q", msg)
 	}
 	if !strings.HasPrefix(msg, "stopped: objective ") || !strings.Contains(msg, "the optimum is at least") {
 		t.Errorf("progress ended with %q", msg)
