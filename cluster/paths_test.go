@@ -122,6 +122,17 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		if res.Bound > int(plain.Objective) || res.Optimal && res.Objective != int(plain.Objective) {
 			t.Fatalf("under %v: objective %d (optimal %v), bound %d; the optimum is %v\n%s", limit, res.Objective, res.Optimal, res.Bound, plain.Objective, source(r))
 		}
+		// Stopped before the search began (its start is the answer), the parts of the model
+		// each bounded by what they fix: the bound adds them up without counting any twice.
+		stopped, stop := context.WithCancel(context.Background())
+		stop()
+		early, err := SolveModel(context.Background(), m, SolveOptions{Start: start, Stop: stopped, NoRootCuts: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if early.Bound > plain.Objective || early.Optimal && early.Objective != plain.Objective {
+			t.Fatalf("stopped at once: objective %v (optimal %v), bound %v; the optimum is %v\n%s", early.Objective, early.Optimal, early.Bound, plain.Objective, source(r))
+		}
 	})
 }
 
