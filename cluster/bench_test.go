@@ -16,10 +16,15 @@ import (
 var benchSeeds = []uint64{1, 2, 3, 4, 5}
 
 func benchProgram(b testing.TB, n int, seed uint64, thesis bool) *Graph {
-	src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), gen.Options{Bindings: n, ThesisOnly: thesis})
-	prog := infer.Analyze("bench.cnf", []byte(src))
+	return generatedGraph(b, seed, gen.Options{Bindings: n, ThesisOnly: thesis})
+}
+
+// generatedGraph is the graph of the program `cnf gen` writes for seed and opts.
+func generatedGraph(t testing.TB, seed uint64, opts gen.Options) *Graph {
+	src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), opts)
+	prog := infer.Analyze("gen.cnf", []byte(src))
 	if prog.Funcs[0] == nil || !prog.Funcs[0].OK() {
-		b.Fatalf("generated program rejected: %v", prog.Diagnostics)
+		t.Fatalf("generated program rejected: %v", prog.Diagnostics)
 	}
 	return NewGraph(prog.Funcs[0])
 }

@@ -2,12 +2,10 @@ package cluster
 
 import (
 	"context"
-	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax/gen"
 )
 
@@ -19,8 +17,7 @@ func TestBoundIsBelowTheOptimum(t *testing.T) {
 	if !Linked() {
 		t.Skip("needs HiGHS")
 	}
-	src := gen.Program(rand.New(rand.NewPCG(2, 0x636e66)), gen.Options{Bindings: 50, Shape: "fans"})
-	g := NewGraph(infer.Analyze("fans.cnf", []byte(src)).Funcs[0])
+	g := generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"})
 	full, err := Solve(context.Background(), g, Options{TimeLimit: time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -111,8 +108,7 @@ func (p *partSolver) Solve(_ context.Context, m *Model, opts SolveOptions) (*Sol
 // above the optimum, and with it a clustering "proven" optimal that was not).
 func TestBoundAddsUpParts(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), gen.Options{Bindings: 200})
-		g := NewGraph(infer.Analyze("p.cnf", []byte(src)).Funcs[0])
+		g := generatedGraph(t, seed, gen.Options{Bindings: 200})
 		m := Formulate(g, FormulateOptions{})
 		solver := &partSolver{}
 		start := m.StartValues(Greedy(context.Background(), g, false))
@@ -135,8 +131,7 @@ func TestProgressReportsBounds(t *testing.T) {
 	if !Linked() {
 		t.Skip("needs HiGHS")
 	}
-	src := gen.Program(rand.New(rand.NewPCG(2, 0x636e66)), gen.Options{Bindings: 50, Shape: "fans"})
-	g := NewGraph(infer.Analyze("fans.cnf", []byte(src)).Funcs[0])
+	g := generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"})
 	var mu sync.Mutex
 	var heard [][2]int
 	res, err := Solve(context.Background(), g, Options{TimeLimit: time.Minute, Progress: func(objective, bound int) {

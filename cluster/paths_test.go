@@ -3,7 +3,6 @@ package cluster
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -143,8 +142,7 @@ func TestFirstRelaxationMayOutrunTheLoop(t *testing.T) {
 	if !Linked() {
 		t.Skip("the root cuts need HiGHS linked in")
 	}
-	src := gen.Program(rand.New(rand.NewPCG(2, 0x636e66)), gen.Options{Bindings: 50, Shape: "fans"})
-	m := Formulate(NewGraph(infer.Analyze("fans.cnf", []byte(src)).Funcs[0]), FormulateOptions{})
+	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
 	spent := time.Now().Add(-time.Second)
 	root, err := m.strengthen(context.Background(), spent, time.Time{})
 	if err != nil {
