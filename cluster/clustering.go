@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -249,16 +248,11 @@ func Unfused(g *Graph) *Clustering {
 func readback(m *Model, values []float64) (*Clustering, error) {
 	g := m.Graph
 	sets := newUnionFind(len(g.Nodes))
-	pairs := make([][2]int, 0, len(m.x))
-	for p := range m.x {
-		pairs = append(pairs, p)
-	}
-	sort.Slice(pairs, func(a, b int) bool {
-		return pairs[a][0] < pairs[b][0] || pairs[a][0] == pairs[b][0] && pairs[a][1] < pairs[b][1]
-	})
-	for _, p := range pairs {
-		if values[m.x[p]] < 0.5 {
-			sets.union(p[0], p[1])
+	for i := range g.Nodes {
+		for j := i + 1; j < len(g.Nodes); j++ {
+			if col, ok := m.x[[2]int{i, j}]; ok && values[col] < 0.5 {
+				sets.union(i, j)
+			}
 		}
 	}
 	labels := make([]int, len(g.Nodes))

@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
@@ -31,6 +32,10 @@ type Graph struct {
 	// that weigh N² in the objective.
 	heavy  []bitset
 	byBind map[*syntax.Binding]*Node // every node by its binding
+	// concestors[a*n+b] memoises PossibleConcestors(a, b) (see concestorEntry): the model's
+	// pair loops, the budget and the explanations all ask, for every pair, and each question
+	// to the sizes costs a map lookup under a lock.
+	concestors []atomic.Uint64
 }
 
 // Node is a binding of the definition.
@@ -138,6 +143,7 @@ func NewGraph(sizes *infer.Result) *Graph {
 		}
 	}
 	g.byBind = byBinding
+	g.concestors = make([]atomic.Uint64, len(g.Nodes)*len(g.Nodes))
 	g.reach()
 	g.weigh()
 	return g
@@ -333,6 +339,17 @@ func (g *Graph) Possible(a, b int) bool {
 // PossibleConcestors is Fig 1.13's possible'(a, b): a and b have compatible concestors (A, B),
 // and none of a, b, A, B is separated from the others by a fusion-preventing path.
 func (g *Graph) PossibleConcestors(a, b int) (A, B int, ok bool) {
+	slot := &g.concestors[a*len(g.Nodes)+b]
+	if e := concestorEntry(slot.Load()); e.known() {
+		return e.unpack()
+	}
+	A, B, ok = g.possibleConcestors(a, b)
+	// Solves racing on one graph may both compute an entry: they store the same value.
+	slot.Store(uint64(packConcestors(A, B, ok)))
+	return A, B, ok
+}
+
+func (g *Graph) possibleConcestors(a, b int) (A, B int, ok bool) {
 	ca, cb, _, found := g.Sizes.Concestors(g.Nodes[a].Binding, g.Nodes[b].Binding)
 	if !found {
 		return 0, 0, false
@@ -340,6 +357,24 @@ func (g *Graph) PossibleConcestors(a, b int) (A, B int, ok bool) {
 	A, B = g.nodeOf(ca), g.nodeOf(cb)
 	ok = g.Possible(a, b) && g.Possible(A, a) && g.Possible(B, b) && g.Possible(A, B)
 	return A, B, ok
+}
+
+// concestorEntry is a memoised answer of PossibleConcestors: bit 0 set once known, bit 1 ok,
+// bits 2-31 A and 32-63 B (node indices, far below 2^30).
+type concestorEntry uint64
+
+func packConcestors(A, B int, ok bool) concestorEntry {
+	e := concestorEntry(1) | concestorEntry(A)<<2 | concestorEntry(B)<<32
+	if ok {
+		e |= 2
+	}
+	return e
+}
+
+func (e concestorEntry) known() bool { return e&1 != 0 }
+
+func (e concestorEntry) unpack() (A, B int, ok bool) {
+	return int(e>>2) & (1<<30 - 1), int(e >> 32), e&2 != 0
 }
 
 func (g *Graph) nodeOf(b *syntax.Binding) int {
