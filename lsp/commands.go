@@ -65,7 +65,7 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdShowFusedProcess:
 		var out bytes.Buffer
 		out.WriteString(fuse.ReadableHeader + "\n")
-		if n, _ := fuse.WriteLoops(&out, def.Fused, fuse.LoopsOptions{Definition: name, Loop: loop}); n == 0 {
+		if n, _ := fuse.WriteLoops(&out, def.Fused(), fuse.LoopsOptions{Definition: name, Loop: loop}); n == 0 {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s has no loop %d", name, loop)
 		}
 		return TextResult{Function: name, Text: out.String()}, nil

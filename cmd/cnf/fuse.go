@@ -79,7 +79,7 @@ func printFused(ctx context.Context, e *env, f *analysis.File, name string, styl
 		l, _ := def.Sizes.LengthOf(b)
 		fmt.Fprintf(e.stdout, "-- before any loop: %s = %s\n\n", b.Name(), syntax.FormatExpr(l.Known))
 	}
-	if _, failed := fuse.WriteLoops(e.stdout, def.Fused, style); failed {
+	if _, failed := fuse.WriteLoops(e.stdout, def.Fused(), style); failed {
 		return exitProblems
 	}
 	return exitOK

@@ -255,11 +255,11 @@ func TestFusionReusedOnlyWhenBindingsUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, f := range second.Fused {
+	for i, f := range second.Fused() {
 		if f.Cluster != second.Report.Ours.Clusters[i] {
 			t.Fatalf("loop %d: the fused loop is attached to another analysis's cluster", i)
 		}
-		if f.Process == nil || f.Process != first.Fused[i].Process {
+		if f.Process == nil || f.Process != first.Fused()[i].Process {
 			t.Errorf("loop %d fused again after a comment", i)
 		}
 		if at := f.Cluster.Nodes[0].Binding.Names[0].Start; int(at) < len("-- a comment that moves every line\n") {
@@ -272,8 +272,8 @@ func TestFusionReusedOnlyWhenBindingsUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var shows bool
-	for i, f := range third.Fused {
-		if f.Process == first.Fused[i].Process && strings.Contains(strings.Join(f.Cluster.Names(), ","), "ys1") {
+	for i, f := range third.Fused() {
+		if f.Process == first.Fused()[i].Process && strings.Contains(strings.Join(f.Cluster.Names(), ","), "ys1") {
 			t.Errorf("loop %d (with ys1) not fused again after its worker changed", i)
 		}
 		var b strings.Builder

@@ -41,7 +41,7 @@ func (d *Def) Diagnostics(preventing syntax.Severity) []syntax.Diagnostic {
 			Message: fmt.Sprintf("the clustering of %s is not proven optimal: %s", def.Name.Name, ours.NotProven())})
 	}
 	cl := ours.Clustering
-	for _, fu := range d.Fused {
+	for _, fu := range d.Fused() {
 		if fu.Err == nil || fu.Cluster.External() {
 			continue
 		}

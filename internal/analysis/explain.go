@@ -136,5 +136,5 @@ func (f *File) Prove(ctx context.Context, name string, stop context.Context, pro
 	}
 	rep := cluster.NewReport(d.Report.Graph, ours, d.Report.Megiddo)
 	f.engine.cache.put(f.Name+"\x00"+name, entry{key: d.key, limit: found, ours: ours.Decision(), megiddo: d.Report.Megiddo.Decision()})
-	return &Def{Name: name, Sizes: d.Sizes, Report: rep, key: d.key, Fused: f.engine.fuse(d.key, d.Sizes.Func, ours.Clustering)}, nil
+	return f.newDef(name, d.Sizes, rep, false, d.key), nil
 }

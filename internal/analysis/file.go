@@ -47,7 +47,6 @@ type Def struct {
 	Name   string
 	Sizes  *infer.Result
 	Report *cluster.Report
-	Fused  []*fuse.Fused // one per cluster of Report.Ours, in execution order
 	// Reused reports that the clustering came from the engine's cache: the definition's graph
 	// was the same as in an analysis made before.
 	Reused bool
@@ -55,6 +54,18 @@ type Def struct {
 
 	mu     sync.Mutex
 	forced map[[2]int]cluster.Forced // (node, cluster) -> the optimum with the node forced there
+
+	fuseOnce sync.Once
+	fuse     func() []*fuse.Fused // computes fused (once, when asked: cnf cluster never asks)
+	fused    []*fuse.Fused
+}
+
+// Fused returns the processes of the definition's loops: one per cluster of Report.Ours, in
+// execution order. They are computed on the first call (from the engine's cache when the same
+// clustering of the same graph was fused before).
+func (d *Def) Fused() []*fuse.Fused {
+	d.fuseOnce.Do(func() { d.fused = d.fuse() })
+	return d.fused
 }
 
 // ErrRejected is returned for a definition with errors: it has no clustering.
@@ -149,7 +160,13 @@ func (f *File) compute(ctx context.Context, name string) (*Def, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, key: key, Fused: f.engine.fuse(key, sizes.Func, rep.Ours.Clustering)}, nil
+	return f.newDef(name, sizes, rep, reused, key), nil
+}
+
+// newDef is the analysis of a definition with its clustering; its loops are fused when asked.
+func (f *File) newDef(name string, sizes *infer.Result, rep *cluster.Report, reused bool, key string) *Def {
+	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, key: key,
+		fuse: func() []*fuse.Fused { return f.engine.fuse(key, sizes.Func, rep.Ours.Clustering) }}
 }
 
 // cluster finds a definition's clustering and baselines: from the cache when the graph has
