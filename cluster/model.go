@@ -135,9 +135,9 @@ func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, er
 	// Maps sized for every pair: growing them was a tenth of the time of formulating.
 	pairs := n * (n - 1) / 2
 	m := &Model{Graph: g, N: n, x: make(map[[2]int]int, pairs), pi: make([]int, n), c: make([]int, n), variant: opts,
-		Vars: make([]Var, 0, 2*n+pairs), Rows: make([]Row, 0, 2*pairs)}
+		Vars: make([]Var, 0, 2*n+pairs)}
 	N := float64(n)
-	names := make(map[string]bool, 2*pairs)
+	names := make(map[string]bool, 2*n+pairs) // the columns' names at most; rows' grow it
 	name := func(parts ...string) string {
 		for i, p := range parts {
 			parts[i] = lpSafe(p)
