@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/cnf-tools/cnf/infer"
@@ -34,9 +35,14 @@ type Graph struct {
 	byBind map[*syntax.Binding]*Node // every node by its binding
 	// concestors[a*n+b] memoises PossibleConcestors(a, b) (see concestorEntry): the model's
 	// pair loops, the budget and the explanations all ask, for every pair, and each question
-	// to the sizes costs a map lookup under a lock.
-	concestors []atomic.Uint64
+	// to the sizes costs a map lookup under a lock. Made on the first question, for graphs of
+	// at most maxMemoNodes nodes (8 bytes a pair: 8 MB at most).
+	concestorsOnce sync.Once
+	concestors     []atomic.Uint64
 }
+
+// maxMemoNodes bounds the graphs whose concestor answers are memoised.
+const maxMemoNodes = 1000
 
 // Node is a binding of the definition.
 type Node struct {
@@ -143,7 +149,6 @@ func NewGraph(sizes *infer.Result) *Graph {
 		}
 	}
 	g.byBind = byBinding
-	g.concestors = make([]atomic.Uint64, len(g.Nodes)*len(g.Nodes))
 	g.reach()
 	g.weigh()
 	return g
@@ -339,6 +344,14 @@ func (g *Graph) Possible(a, b int) bool {
 // PossibleConcestors is Fig 1.13's possible'(a, b): a and b have compatible concestors (A, B),
 // and none of a, b, A, B is separated from the others by a fusion-preventing path.
 func (g *Graph) PossibleConcestors(a, b int) (A, B int, ok bool) {
+	g.concestorsOnce.Do(func() {
+		if n := len(g.Nodes); n <= maxMemoNodes {
+			g.concestors = make([]atomic.Uint64, n*n)
+		}
+	})
+	if g.concestors == nil {
+		return g.possibleConcestors(a, b)
+	}
 	slot := &g.concestors[a*len(g.Nodes)+b]
 	if e := concestorEntry(slot.Load()); e.known() {
 		return e.unpack()
