@@ -165,8 +165,9 @@ func (f *File) compute(ctx context.Context, name string) (*Def, error) {
 
 // newDef is the analysis of a definition with its clustering; its loops are fused when asked.
 func (f *File) newDef(name string, sizes *infer.Result, rep *cluster.Report, reused bool, key string) *Def {
+	e := f.engine // not f: a definition's analysis should not keep its file's text alive
 	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, key: key,
-		fuse: func() []*fuse.Fused { return f.engine.fuse(key, sizes.Func, rep.Ours.Clustering) }}
+		fuse: func() []*fuse.Fused { return e.fuse(key, sizes.Func, rep.Ours.Clustering) }}
 }
 
 // cluster finds a definition's clustering and baselines: from the cache when the graph has
