@@ -100,7 +100,7 @@ tar -xzf "$rel/cnf-9.8.7-linux-amd64.tar.gz" -C "$rel"
 for t in linux-arm64 darwin-amd64 darwin-arm64; do
   [ "$(tar -tzf "$rel/cnf-9.8.7-$t.tar.gz" | sort | tr '\n' ' ')" = "cnf-9.8.7-$t/ cnf-9.8.7-$t/CHANGELOG.md cnf-9.8.7-$t/LICENSE cnf-9.8.7-$t/README.md cnf-9.8.7-$t/cnf " ] || { echo "release: cnf-9.8.7-$t.tar.gz holds $(tar -tzf "$rel/cnf-9.8.7-$t.tar.gz")" >&2; exit 1; }
 done
-unzip -l "$rel/cnf-9.8.7-windows-amd64.zip" | grep -q 'cnf-9.8.7-windows-amd64/cnf.exe'
+unzip -l "$rel/cnf-9.8.7-windows-amd64.zip" | grep 'cnf-9.8.7-windows-amd64/cnf.exe' >/dev/null
 for t in linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64 universal; do
   manifest=$(unzip -p "$rel/cnf-9.8.7-$t.vsix" extension.vsixmanifest)
   grep -q 'Version="9.8.7"' <<<"$manifest" || { echo "release: cnf-9.8.7-$t.vsix is not version 9.8.7" >&2; exit 1; }
