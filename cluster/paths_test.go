@@ -18,7 +18,8 @@ func genShaped(t *rapid.T, maxBindings int) *infer.Result {
 	return analyzeGenerated(t, gen.Options{Bindings: n, Shape: shape})
 }
 
-// Every path and convexity inequality that separatePaths and separateConvexity return is
+// Every path, convexity and directed cycle inequality that separatePaths, separateConvexity and
+// separateCycles return is
 // violated by the values it was given (it is a cut) and satisfied by every clustering (it
 // removes none): the unfused, stream and
 // greedy clusterings, the clustering guided by the values, and the optimum where exhaustive
@@ -35,6 +36,7 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 			values[i] = math.Max(v.Lo, math.Min(v.Hi, rapid.Float64Range(0, 1).Draw(t, "x")))
 		}
 		cuts := append(m.separatePaths(values, 1000), m.separateConvexity(values, 1000)...)
+		cuts = append(cuts, m.separateCycles(values, 1000)...)
 		clusterings := map[string]*Clustering{
 			"unfused": Unfused(g),
 			"greedy":  Greedy(context.Background(), g, sameSize),
@@ -157,5 +159,55 @@ func TestFirstRelaxationMayOutrunTheLoop(t *testing.T) {
 	}
 	if root.unsolved || root.rounds != 1 || math.IsInf(root.bound, -1) || root.firstLP <= 0 {
 		t.Errorf("with a minute for the first relaxation: unsolved %v, %d rounds, bound %v, first LP %v", root.unsolved, root.rounds, root.bound, root.firstLP)
+	}
+}
+
+// Two folds whose values two maps use, crossed: {f1, m2} and {f2, m1} each may share a loop,
+// and the pairs are transitive, but the loops would have to run each before the other. Only π
+// says so in Fig 1.14; the path and convexity inequalities see nothing wrong with the point, and
+// the directed cycle inequalities cut it off: x(f1,m2) + x(f2,m1) >= 1 through f1 -> m1 and
+// f2 -> m2.
+func TestCyclesCutCrossedLoops(t *testing.T) {
+	g := NewGraph(sizesOf(t, `crossed :: Array Int -> (Array Int, Array Int)
+crossed xs =
+  let f1 = fold (+) 0 xs
+      f2 = fold (*) 1 xs
+      m1 = map (\x -> x + f1) xs
+      m2 = map (\x -> x + f2) xs
+  in  (m1, m2)
+`))
+	m := Formulate(g, FormulateOptions{})
+	id := map[string]int{}
+	for _, nd := range g.Nodes {
+		id[nd.Name] = nd.ID
+	}
+	crossed := make([]int, len(g.Nodes))
+	crossed[id["f1"]], crossed[id["m2"]] = 0, 0
+	crossed[id["f2"]], crossed[id["m1"]] = 1, 1
+	values := make([]float64, len(m.Vars))
+	for p, col := range m.x {
+		if crossed[p[0]] != crossed[p[1]] {
+			values[col] = 1
+		}
+	}
+	if cuts := append(m.separatePaths(values, 1000), m.separateConvexity(values, 1000)...); len(cuts) > 0 {
+		t.Fatalf("the path and convexity inequalities cut the crossed point: %v", cuts)
+	}
+	cuts := m.separateCycles(values, 1000)
+	want := map[int]bool{}
+	for _, p := range [][2]string{{"f1", "m2"}, {"f2", "m1"}} {
+		col, ok := m.X(id[p[0]], id[p[1]])
+		if !ok {
+			t.Fatalf("no column for %v", p)
+		}
+		want[col] = true
+	}
+	for _, c := range cuts {
+		if c.Lo != 1 || len(c.Terms) != 2 || !want[c.Terms[0].Var] || !want[c.Terms[1].Var] {
+			t.Errorf("unexpected cut %v >= %v", c.Terms, c.Lo)
+		}
+	}
+	if len(cuts) == 0 {
+		t.Fatal("the directed cycle inequalities did not cut the crossed point")
 	}
 }

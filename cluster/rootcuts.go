@@ -9,9 +9,10 @@ import (
 	"github.com/cnf-tools/cnf/cluster/internal/highs"
 )
 
-// The cutting-plane loop at the root: solve the relaxation, add the path and convexity
-// inequalities it violates (paths.go, convexity.go), solve again from the previous basis, until none is violated, the bound
-// stops rising, or the loop's share of the time is spent. The solver then starts from a model
+// The cutting-plane loop at the root: solve the relaxation, add the path, convexity and
+// directed cycle inequalities it violates (paths.go, convexity.go, cycles.go), solve again from
+// the previous basis, until none is violated, the bound stops rising, or the loop's share of
+// the time is spent. The solver then starts from a model
 // whose relaxation is close to the optimum, and when the bound already meets the starting
 // clustering, no search is needed at all.
 
@@ -92,6 +93,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 			break
 		}
 		found := append(m.separatePaths(sol.Values, perRound), m.separateConvexity(sol.Values, perRound)...)
+		found = append(found, m.separateCycles(sol.Values, perRound)...)
 		if len(found) == 0 {
 			break
 		}
