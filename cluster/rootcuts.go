@@ -12,7 +12,8 @@ import (
 // The cutting-plane loop at the root: solve the relaxation, add the path, convexity and
 // directed cycle inequalities it violates (paths.go, convexity.go, cycles.go), solve again from
 // the previous basis, until none is violated, the bound stops rising, or the loop's share of
-// the time is spent. The solver then starts from a model
+// the time is spent. The relaxation is solved without Fig 1.14's π rows (withoutOrder): the
+// cycle inequalities carry the order. The solver then starts from a model
 // whose relaxation is close to the optimum, and when the bound already meets the starting
 // clustering, no search is needed at all.
 
@@ -47,7 +48,18 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 	if len(m.Rows) == 0 {
 		return res, nil // nothing to cut: every column is at its cheapest bound
 	}
-	lp, err := highs.NewLP(problemOf(m))
+	// The loop's relaxation leaves out π (orderFree): the directed cycle inequalities state
+	// the order in x instead, and the π rows, a third or more of the model, only slowed every
+	// LP (docs/performance.md). Its bound and reduced costs hold for the whole model, which
+	// has more rows. Without the graph there is nothing to separate the order from.
+	// A model whose rows are all π rows is given whole (HiGHS takes no LP without rows).
+	relaxed, orderFree := m, false
+	if m.Graph != nil {
+		if r := m.withoutOrder(); len(r.Rows) > 0 {
+			relaxed, orderFree = r, true
+		}
+	}
+	lp, err := highs.NewLP(problemOf(relaxed))
 	if err != nil {
 		return res, err
 	}
@@ -82,7 +94,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 		}
 		res.rounds++
 		res.bound = sol.Objective
-		if m.integral(sol.Values) {
+		if m.integral(sol.Values) && !orderFree {
 			res.values = sol.Values
 			break
 		}
@@ -95,6 +107,9 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 		found := append(m.separatePaths(sol.Values, perRound), m.separateConvexity(sol.Values, perRound)...)
 		found = append(found, m.separateCycles(sol.Values, perRound)...)
 		if len(found) == 0 {
+			if orderFree && m.integral(sol.Values) {
+				res.settle(m, sol.Values)
+			}
 			break
 		}
 		if err := lp.AddRows(highsRows(found)); err != nil {
@@ -314,4 +329,36 @@ func (m *Model) fixByReducedCost(values, reduced []float64, gap float64) *Model 
 		}
 	}
 	return &out
+}
+
+// withoutOrder is m without the rows of Fig 1.14's ordering: those in which a π column has a
+// non-zero coefficient (prec, fuse, same and fp). A row of π with zero coefficients, which
+// says that pairs forced together cannot be (formulate's "impossible"), stays.
+func (m *Model) withoutOrder() *Model {
+	isPi := make([]bool, len(m.Vars))
+	for _, c := range m.pi {
+		isPi[c] = true
+	}
+	out := *m
+	out.Rows = make([]Row, 0, len(m.Rows))
+	for _, r := range m.Rows {
+		if !slices.ContainsFunc(r.Terms, func(t Term) bool { return isPi[t.Var] && t.Coef != 0 }) {
+			out.Rows = append(out.Rows, r)
+		}
+	}
+	return &out
+}
+
+// settle records an integral solution of the order-free relaxation that no inequality cuts
+// off as the loop's answer. Its x are then a clustering: the path inequalities make them an
+// equivalence that never joins a pair that cannot share a loop, the directed cycle
+// inequalities make its loops acyclic, and the relaxation kept the concestor and contraction
+// rows. It is checked all the same, and given π from the order of its loops.
+func (r *rootResult) settle(m *Model, values []float64) {
+	cl, err := readback(m, values)
+	if err != nil || len(Validate(m.Graph, cl.Of, m.variant.SameSizeOnly)) > 0 {
+		return // not expected; the search goes on from the relaxation
+	}
+	r.values = m.StartValues(cl)
+	r.last, r.reduced = nil, nil
 }

@@ -64,7 +64,11 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 		}
 		rootBound = max(rootBound, st.bound)
 		if st.settled != nil {
-			return st.settled.bounded(rootBound), nil
+			sol := st.settled.bounded(rootBound)
+			if opts.Progress != nil {
+				opts.Progress(sol.Objective, sol.Bound)
+			}
+			return sol, nil
 		}
 		m, opts.Start = st.model, st.start
 		if opts.Progress != nil && st.start != nil {
