@@ -79,6 +79,11 @@ int cnf_highs_add_rows(void* highs, int nrow, const double* lo, const double* hi
   return Highs_addRows(highs, nrow, lo, hi, nnz, s.data(), ix.data(), value) == kHighsStatusOk ? 0 : -1;
 }
 
+int cnf_highs_delete_rows(void* highs, int n, const int* set) {
+  std::vector<HighsInt> s(set, set + n);
+  return Highs_deleteRowsBySet(highs, n, s.data()) == kHighsStatusOk ? 0 : -1;
+}
+
 int cnf_highs_run(void* highs) { return Highs_run(highs) == kHighsStatusError ? -1 : 0; }
 
 int cnf_highs_reduced_costs(void* highs, double* duals, int ncols) {

@@ -49,6 +49,10 @@ int cnf_highs_num_cols(void* highs);
 // (ncols of them). 0 on success.
 int cnf_highs_reduced_costs(void* highs, double* duals, int ncols);
 
+// cnf_highs_delete_rows deletes the n rows whose indices set lists (ascending); the rows after
+// them move up. 0 on success.
+int cnf_highs_delete_rows(void* highs, int n, const int* set);
+
 // cnf_highs_add_rows adds rows lo <= A x <= hi to the instance's model, A given row by row:
 // row k's nonzeros are index/value[starts[k] .. starts[k+1]) (the last ends at nnz). A solved
 // LP keeps its basis, so the next cnf_highs_run starts from it. 0 on success.

@@ -121,4 +121,15 @@ func testLPAddRows(t *testing.T, ipm bool) {
 	if err := lp.AddRows([]Row{{Lo: 0, Hi: 1, Cols: []int{2}, Vals: []float64{1}}}); err == nil {
 		t.Fatal("a row naming a column the LP does not have was accepted")
 	}
+	// Without the cut (row 2, after the knapsack's two) the optimum is the first one again.
+	if err := lp.DeleteRows([]int{2}); err != nil {
+		t.Fatal(err)
+	}
+	res, err = lp.Solve(context.Background(), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Optimal || math.Abs(res.Objective+21) > 1e-9 {
+		t.Fatalf("after deleting the cut: got %+v, want -21", res)
+	}
 }

@@ -135,3 +135,21 @@ func (lp *LP) AddRows(rows []Row) error {
 	}
 	return nil
 }
+
+// DeleteRows removes the rows at the given indices (ascending, of the rows as they now are);
+// the rows after them move up. Rows slack at the last solution can go without losing its
+// basis.
+func (lp *LP) DeleteRows(indices []int) error {
+	defer runtime.KeepAlive(lp.raw)
+	if len(indices) == 0 {
+		return nil
+	}
+	set := make([]C.int, len(indices))
+	for k, i := range indices {
+		set[k] = C.int(i)
+	}
+	if C.cnf_highs_delete_rows(lp.obj, C.int(len(set)), &set[0]) != 0 {
+		return errors.New("HiGHS refused to delete rows")
+	}
+	return nil
+}

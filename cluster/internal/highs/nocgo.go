@@ -33,3 +33,6 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
 
 // AddRows always returns ErrUnavailable in a build without cgo.
 func (lp *LP) AddRows(rows []Row) error { return ErrUnavailable }
+
+// DeleteRows needs cgo.
+func (lp *LP) DeleteRows(indices []int) error { return ErrUnavailable }
