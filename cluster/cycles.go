@@ -1,10 +1,6 @@
 package cluster
 
-import (
-	"container/heap"
-	"math"
-	"slices"
-)
+import "math"
 
 // Directed cycle inequalities: cutting planes for the root loop (rootcuts.go) beside the path
 // and convexity inequalities. They state the ordering of loops, which the relaxation of Fig
@@ -39,26 +35,11 @@ func (m *Model) separateCycles(values []float64, limit int) []Row {
 		return nil
 	}
 	n := len(g.Nodes)
-	type arc struct{ to, col int } // col -1: an edge, of length 0
-	adj := make([][]arc, n)
-	for p, col := range m.x {
-		if m.Vars[col].Lo > 0 {
-			continue // a link of length 1 never makes a violated cycle
-		}
-		adj[p[0]] = append(adj[p[0]], arc{p[1], col})
-		adj[p[1]] = append(adj[p[1]], arc{p[0], col})
-	}
+	adj := m.pairArcs(n)
 	for _, e := range g.Edges {
 		adj[e.From.ID] = append(adj[e.From.ID], arc{e.To.ID, -1})
 	}
-	for _, a := range adj {
-		slices.SortFunc(a, func(x, y arc) int { // deterministic ties
-			if x.to != y.to {
-				return x.to - y.to
-			}
-			return x.col - y.col
-		})
-	}
+	sr := newSearcher(adj)
 	// edgeX is the value of an edge's x: 1 when its pair can never share a loop.
 	edgeX := func(e *Edge) (float64, int) {
 		col, ok := m.X(e.From.ID, e.To.ID)
@@ -68,9 +49,7 @@ func (m *Model) separateCycles(values []float64, limit int) []Row {
 		return values[col], col
 	}
 	var cuts []pathCut
-	dist := make([]float64, n)
-	via := make([]int, n)  // the column of the step into each node (-1: an edge)
-	from := make([]int, n) // the node before it
+	dist, via, from := sr.dist, sr.via, sr.from
 	for v := 0; v < n; v++ {
 		// The largest x among the edges into v: no cycle longer than it can be violated.
 		top := 0.0
@@ -80,27 +59,7 @@ func (m *Model) separateCycles(values []float64, limit int) []Row {
 		if top <= eps {
 			continue
 		}
-		for i := range dist {
-			dist[i], via[i], from[i] = math.Inf(1), -1, -1
-		}
-		dist[v] = 0
-		q := &funcHeap[distItem]{less: nearer, items: []distItem{{v, 0}}}
-		for q.Len() > 0 {
-			it := heap.Pop(q).(distItem)
-			if it.d > dist[it.node] || it.d >= top-eps {
-				continue
-			}
-			for _, a := range adj[it.node] {
-				l := 0.0
-				if a.col >= 0 {
-					l = math.Max(values[a.col], 0)
-				}
-				if d := it.d + l; d < dist[a.to]-1e-12 {
-					dist[a.to], via[a.to], from[a.to] = d, a.col, it.node
-					heap.Push(q, distItem{a.to, d})
-				}
-			}
-		}
+		sr.run(v, values, top-eps)
 		for _, e := range g.In(v) {
 			u := e.From.ID
 			xe, col := edgeX(e)

@@ -38,40 +38,11 @@ type pathCut struct {
 func (m *Model) separatePaths(values []float64, limit int) []Row {
 	const eps = 1e-4
 	n := m.N
-	type arc struct{ to, col int }
-	adj := make([][]arc, n)
-	for p, col := range m.x {
-		if m.Vars[col].Lo > 0 {
-			continue // never together: a chain cannot pass through this pair
-		}
-		adj[p[0]] = append(adj[p[0]], arc{p[1], col})
-		adj[p[1]] = append(adj[p[1]], arc{p[0], col})
-	}
-	for _, a := range adj {
-		slices.SortFunc(a, func(x, y arc) int { return x.to - y.to }) // deterministic ties
-	}
+	sr := newSearcher(m.pairArcs(n))
+	dist, via, from := sr.dist, sr.via, sr.from
 	var cuts []pathCut
-	dist := make([]float64, n)
-	via := make([]int, n)  // the column of the last pair of the chain to each node
-	from := make([]int, n) // the node before it
 	for s := 0; s < n; s++ {
-		for i := range dist {
-			dist[i], via[i], from[i] = math.Inf(1), -1, -1
-		}
-		dist[s] = 0
-		q := &funcHeap[distItem]{less: nearer, items: []distItem{{s, 0}}}
-		for q.Len() > 0 {
-			it := heap.Pop(q).(distItem)
-			if it.d > dist[it.node] || it.d >= 1-eps {
-				continue // no inequality has a right-hand side above 1
-			}
-			for _, a := range adj[it.node] {
-				if d := it.d + math.Max(values[a.col], 0); d < dist[a.to]-1e-12 {
-					dist[a.to], via[a.to], from[a.to] = d, a.col, it.node
-					heap.Push(q, distItem{a.to, d})
-				}
-			}
-		}
+		sr.run(s, values, 1-eps) // no inequality has a right-hand side above 1
 		for t := s + 1; t < n; t++ {
 			if via[t] < 0 {
 				continue
@@ -116,6 +87,82 @@ func mostViolated(cuts []pathCut, limit int) []Row {
 		rows = append(rows, c.row)
 	}
 	return rows
+}
+
+// arc is a step of a shortest-path search: to node to, along the pair whose x is column col
+// (its length the relaxation's x), or along an edge when col is -1 (length 0).
+type arc struct{ to, col int }
+
+// pairArcs is, for each of n nodes, the arcs along the pairs that may share a loop (a chain
+// cannot pass through a pair that never does), both ways, in a deterministic order.
+func (m *Model) pairArcs(n int) [][]arc {
+	adj := make([][]arc, n)
+	for p, col := range m.x {
+		if m.Vars[col].Lo > 0 {
+			continue
+		}
+		adj[p[0]] = append(adj[p[0]], arc{p[1], col})
+		adj[p[1]] = append(adj[p[1]], arc{p[0], col})
+	}
+	return adj
+}
+
+// searcher runs Dijkstra's shortest-path search over fixed arcs from one node after another,
+// reusing its arrays: dist to each node, via the column of the last step to it (-1: an edge,
+// or none), from the node before it (-1: none).
+type searcher struct {
+	adj       [][]arc
+	dist      []float64
+	via, from []int
+	reached   []int
+}
+
+// newSearcher is a searcher over adj, whose arcs it sorts (ties break alike in every run).
+func newSearcher(adj [][]arc) *searcher {
+	for _, a := range adj {
+		slices.SortFunc(a, func(x, y arc) int {
+			if x.to != y.to {
+				return x.to - y.to
+			}
+			return x.col - y.col
+		})
+	}
+	n := len(adj)
+	sr := &searcher{adj: adj, dist: make([]float64, n), via: make([]int, n), from: make([]int, n)}
+	for i := range sr.dist {
+		sr.dist[i], sr.via[i], sr.from[i] = math.Inf(1), -1, -1
+	}
+	return sr
+}
+
+// run finds from s the shortest chains to every node, with each pair's x (negative values
+// taken as 0) and each edge's 0 as lengths; nodes at cutoff or beyond are not expanded.
+func (sr *searcher) run(s int, values []float64, cutoff float64) {
+	for _, i := range sr.reached { // only what the last run touched needs resetting
+		sr.dist[i], sr.via[i], sr.from[i] = math.Inf(1), -1, -1
+	}
+	sr.reached = append(sr.reached[:0], s)
+	sr.dist[s] = 0
+	q := &funcHeap[distItem]{less: nearer, items: []distItem{{s, 0}}}
+	for q.Len() > 0 {
+		it := heap.Pop(q).(distItem)
+		if it.d > sr.dist[it.node] || it.d >= cutoff {
+			continue
+		}
+		for _, a := range sr.adj[it.node] {
+			l := 0.0
+			if a.col >= 0 {
+				l = math.Max(values[a.col], 0)
+			}
+			if d := it.d + l; d < sr.dist[a.to]-1e-12 {
+				if math.IsInf(sr.dist[a.to], 1) {
+					sr.reached = append(sr.reached, a.to)
+				}
+				sr.dist[a.to], sr.via[a.to], sr.from[a.to] = d, a.col, it.node
+				heap.Push(q, distItem{a.to, d})
+			}
+		}
+	}
 }
 
 // distItem is a node in Dijkstra's queue with its distance.
