@@ -211,3 +211,30 @@ crossed xs =
 		t.Fatal("the directed cycle inequalities did not cut the crossed point")
 	}
 }
+
+// A loop stopped before the cuts have stated the order (here after its first relaxation)
+// hands on a relaxation with the π rows in it: the clustering read from it must respect the
+// order (from the relaxation without π, fans 100 seed 1 read 1,064,843 against the greedy
+// 614,210 under the 2 s default; with π, the optimum 384,609).
+func TestUnfinishedLoopIsOrdered(t *testing.T) {
+	if !Linked() {
+		t.Skip("the root cuts need HiGHS linked in")
+	}
+	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
+	root, err := m.strengthen(context.Background(), time.Now().Add(-time.Second), time.Now().Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root.rounds != 1 || root.last == nil {
+		t.Fatalf("after %d rounds, last %v: want the first relaxation only, not integral", root.rounds, root.last != nil)
+	}
+	_, order := m.splitOrder()
+	if len(order) == 0 {
+		t.Fatal("no π rows")
+	}
+	for _, r := range order {
+		if a := activity(r, root.last); a < r.Lo-1e-6 || a > r.Hi+1e-6 {
+			t.Fatalf("the relaxation handed on breaks %s: %v not in [%v, %v]", r.Name, a, r.Lo, r.Hi)
+		}
+	}
+}

@@ -69,6 +69,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 	if ctx.Err() != nil {
 		return res, ctx.Err()
 	}
+	converged := false   // the loop ended with nothing left to cut
 	var cuts, live []Row // every cut found (once), and those the LP holds now
 	known := map[string]bool{}
 	perRound := max(20*m.N, 200)
@@ -111,6 +112,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 		found := append(m.separatePaths(sol.Values, perRound), m.separateConvexity(sol.Values, perRound)...)
 		found = append(found, m.separateCycles(sol.Values, perRound)...)
 		if len(found) == 0 {
+			converged = true
 			if orderFree && m.integral(sol.Values) {
 				res.settle(m, sol.Values)
 			}
@@ -143,7 +145,39 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 			}
 		}
 	}
+	if orderFree && !converged && res.values == nil && res.last != nil && ctx.Err() == nil {
+		res.ordered(ctx, lp, m, first, deadline)
+	}
 	return res.with(m, cuts), nil
+}
+
+// ordered re-solves the loop's LP once with the π rows added, when the loop stopped before
+// the cuts had stated the order (out of time, or stalled): the clustering read from a
+// relaxation without π is then poor (fans 100 seed 1 under the 2 s default: 1,064,843 against
+// the greedy clustering's 614,210, where the relaxation with π leads to the optimum,
+// 384,609). Its solution and reduced costs replace the loop's last (the bound only rises).
+// It may take until first, else deadline; if it cannot be solved, the loop's last stands.
+func (r *rootResult) ordered(ctx context.Context, lp *highs.LP, m *Model, first, deadline time.Time) {
+	_, order := m.splitOrder()
+	end := deadline
+	if first.After(end) {
+		end = first
+	}
+	limit := time.Duration(0)
+	if !end.IsZero() {
+		if limit = time.Until(end); limit <= 0 {
+			return
+		}
+	}
+	if len(order) == 0 || lp.AddRows(highsRows(order)) != nil {
+		return
+	}
+	sol, err := lp.Solve(ctx, limit)
+	if err != nil || sol.Status != highs.Optimal {
+		return
+	}
+	r.last, r.reduced = sol.Values, sol.ReducedCosts
+	r.bound = max(r.bound, sol.Objective)
 }
 
 // searchSetup estimates how long HiGHS's search of a model of rows rows takes before it heeds
@@ -377,18 +411,27 @@ func (m *Model) fixByReducedCost(values, reduced []float64, gap float64) *Model 
 // non-zero coefficient (prec, fuse, same and fp). A row of π with zero coefficients, which
 // says that pairs forced together cannot be (formulate's "impossible"), stays.
 func (m *Model) withoutOrder() *Model {
+	out := *m
+	out.Rows, _ = m.splitOrder()
+	return &out
+}
+
+// splitOrder divides m's rows into those of the ordering (a π column with a non-zero
+// coefficient) and the others.
+func (m *Model) splitOrder() (others, order []Row) {
 	isPi := make([]bool, len(m.Vars))
 	for _, c := range m.pi {
 		isPi[c] = true
 	}
-	out := *m
-	out.Rows = make([]Row, 0, len(m.Rows))
+	others = make([]Row, 0, len(m.Rows))
 	for _, r := range m.Rows {
-		if !slices.ContainsFunc(r.Terms, func(t Term) bool { return isPi[t.Var] && t.Coef != 0 }) {
-			out.Rows = append(out.Rows, r)
+		if slices.ContainsFunc(r.Terms, func(t Term) bool { return isPi[t.Var] && t.Coef != 0 }) {
+			order = append(order, r)
+		} else {
+			others = append(others, r)
 		}
 	}
-	return &out
+	return others, order
 }
 
 // settle records an integral solution of the order-free relaxation that no inequality cuts
