@@ -151,50 +151,6 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 	return res.with(m, cuts), nil
 }
 
-// ordered re-solves the loop's LP once with the π rows added, when the loop stopped before
-// the cuts had stated the order (out of time, or stalled): the clustering read from a
-// relaxation without π is then poor (fans 100 seed 1 under the 2 s default: 1,064,843 against
-// the greedy clustering's 614,210, where the relaxation with π leads to the optimum,
-// 384,609). Its solution and reduced costs replace the loop's last (the bound only rises).
-// It may take until first, else deadline; if it cannot be solved, the loop's last stands.
-func (r *rootResult) ordered(ctx context.Context, lp *highs.LP, m *Model, first, deadline time.Time) {
-	_, order := m.splitOrder()
-	end := deadline
-	if first.After(end) {
-		end = first
-	}
-	limit := time.Duration(0)
-	if !end.IsZero() {
-		if limit = time.Until(end); limit <= 0 {
-			return
-		}
-	}
-	if len(order) == 0 || lp.AddRows(highsRows(order)) != nil {
-		return
-	}
-	sol, err := lp.Solve(ctx, limit)
-	if err != nil || sol.Status != highs.Optimal {
-		return
-	}
-	r.last, r.reduced = sol.Values, sol.ReducedCosts
-	r.bound = max(r.bound, sol.Objective)
-}
-
-// searchSetup estimates how long HiGHS's search of a model of rows rows takes before it heeds
-// its time limit (presolve, its own set-up, which neither the clock nor the interrupt
-// callback stops, and the first relaxation from scratch): the loop's first relaxation's time,
-// scaled by the square of how many more rows the search has (π's and the cuts'), and by 1.5
-// for the noise of a busy machine. On fans 200 seed 1 the loop's first LP took 0.15 s for
-// 22,000 rows, and the search of the 61,000-row strengthened model, given 0.77 s, returned
-// after 2.1 s (the square alone gives 1.15 s). Zero when the loop solved no relaxation.
-func (r *rootResult) searchSetup(rows int) time.Duration {
-	if r.firstRows == 0 || r.firstLP <= 0 {
-		return 0
-	}
-	f := float64(rows) / float64(r.firstRows)
-	return time.Duration(1.5 * float64(r.firstLP) * max(f*f, 1))
-}
-
 // stage is what the root stage hands the search.
 type stage struct {
 	model *Model    // the model to search: strengthened, with variables fixed by reduced cost
@@ -405,47 +361,6 @@ func (m *Model) fixByReducedCost(values, reduced []float64, gap float64) *Model 
 		}
 	}
 	return &out
-}
-
-// withoutOrder is m without the rows of Fig 1.14's ordering: those in which a π column has a
-// non-zero coefficient (prec, fuse, same and fp). A row of π with zero coefficients, which
-// says that pairs forced together cannot be (formulate's "impossible"), stays.
-func (m *Model) withoutOrder() *Model {
-	out := *m
-	out.Rows, _ = m.splitOrder()
-	return &out
-}
-
-// splitOrder divides m's rows into those of the ordering (a π column with a non-zero
-// coefficient) and the others.
-func (m *Model) splitOrder() (others, order []Row) {
-	isPi := make([]bool, len(m.Vars))
-	for _, c := range m.pi {
-		isPi[c] = true
-	}
-	others = make([]Row, 0, len(m.Rows))
-	for _, r := range m.Rows {
-		if slices.ContainsFunc(r.Terms, func(t Term) bool { return isPi[t.Var] && t.Coef != 0 }) {
-			order = append(order, r)
-		} else {
-			others = append(others, r)
-		}
-	}
-	return others, order
-}
-
-// settle records an integral solution of the order-free relaxation that no inequality cuts
-// off as the loop's answer. Its x are then a clustering: the path inequalities make them an
-// equivalence that never joins a pair that cannot share a loop, the directed cycle
-// inequalities make its loops acyclic, and the relaxation kept the concestor and contraction
-// rows. It is checked all the same, and given π from the order of its loops.
-func (r *rootResult) settle(m *Model, values []float64) {
-	cl, err := readback(m, values)
-	if err != nil || len(Validate(m.Graph, cl.Of, m.variant.SameSizeOnly)) > 0 {
-		return // not expected; the search goes on from the relaxation
-	}
-	r.values = m.StartValues(cl)
-	r.last, r.reduced = nil, nil
 }
 
 // cutKey identifies a cut by its terms and bound, so that a cut found again after it was
