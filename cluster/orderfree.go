@@ -13,17 +13,9 @@ import (
 // the rows to leave out, when an integral solution of it is a clustering, and the one solve
 // with π again when the loop stops before the cuts have stated the order.
 
-// withoutOrder is m without the rows of Fig 1.14's ordering: those in which a π column has a
-// non-zero coefficient (prec, fuse, same and fp). A row of π with zero coefficients, which
-// says that pairs forced together cannot be (formulate's "impossible"), stays.
-func (m *Model) withoutOrder() *Model {
-	out := *m
-	out.Rows, _ = m.splitOrder()
-	return &out
-}
-
-// splitOrder divides m's rows into those of the ordering (a π column with a non-zero
-// coefficient) and the others.
+// splitOrder divides m's rows into those of Fig 1.14's ordering (prec, fuse, same and fp: a π
+// column with a non-zero coefficient) and the others. A row of π with zero coefficients, which
+// says that pairs forced together cannot be (formulate's "impossible"), is among the others.
 func (m *Model) splitOrder() (others, order []Row) {
 	isPi := make([]bool, len(m.Vars))
 	for _, c := range m.pi {
@@ -60,8 +52,7 @@ func (r *rootResult) settle(m *Model, values []float64) {
 // the greedy clustering's 614,210, where the relaxation with π leads to the optimum,
 // 384,609). Its solution and reduced costs replace the loop's last (the bound only rises).
 // It may take until first, else deadline; if it cannot be solved, the loop's last stands.
-func (r *rootResult) ordered(ctx context.Context, lp *highs.LP, m *Model, first, deadline time.Time) {
-	_, order := m.splitOrder()
+func (r *rootResult) ordered(ctx context.Context, lp *highs.LP, order []Row, first, deadline time.Time) {
 	end := deadline
 	if first.After(end) {
 		end = first

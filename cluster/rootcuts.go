@@ -13,7 +13,7 @@ import (
 // The cutting-plane loop at the root: solve the relaxation, add the path, convexity and
 // directed cycle inequalities it violates (paths.go, convexity.go, cycles.go), solve again from
 // the previous basis, until none is violated, the bound stops rising, or the loop's share of
-// the time is spent. The relaxation is solved without Fig 1.14's π rows (withoutOrder): the
+// the time is spent. The relaxation is solved without Fig 1.14's π rows (splitOrder): the
 // cycle inequalities carry the order. The solver then starts from a model
 // whose relaxation is close to the optimum, and when the bound already meets the starting
 // clustering, no search is needed at all.
@@ -57,9 +57,13 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 	// has more rows. Without the graph there is nothing to separate the order from.
 	// A model whose rows are all π rows is given whole (HiGHS takes no LP without rows).
 	relaxed, orderFree := m, false
+	var order []Row
 	if m.Graph != nil {
-		if r := m.withoutOrder(); len(r.Rows) > 0 {
-			relaxed, orderFree = r, true
+		others, ord := m.splitOrder()
+		if len(others) > 0 {
+			r := *m
+			r.Rows = others
+			relaxed, orderFree, order = &r, true, ord
 		}
 	}
 	lp, err := highs.NewLP(problemOf(relaxed))
@@ -146,7 +150,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 		}
 	}
 	if orderFree && !converged && res.values == nil && res.last != nil && ctx.Err() == nil {
-		res.ordered(ctx, lp, m, first, deadline)
+		res.ordered(ctx, lp, order, first, deadline)
 	}
 	return res.with(m, cuts), nil
 }

@@ -75,20 +75,6 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 			opts.Progress(objective(m, st.start), rootBound)
 		}
 	}
-	// HiGHS does not look at its clock while it solves the first relaxation of its search:
-	// given 0.9 s, the search of a fans program of 200 bindings (62,000 rows) ran 2 s. So the
-	// search is also stopped at the deadline through HiGHS's interrupt callback, as Stop stops
-	// it, keeping the best solution so far (or the start).
-	stop := opts.Stop
-	if !deadline.IsZero() {
-		parent := opts.Stop
-		if parent == nil {
-			parent = context.Background()
-		}
-		var cancel context.CancelFunc
-		stop, cancel = context.WithDeadline(parent, deadline)
-		defer cancel()
-	}
 	parts := m.split()
 	sol := &Solution{Values: make([]float64, len(m.Vars)), Optimal: true}
 	for i, v := range m.Vars {
@@ -123,9 +109,9 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 			ps = &Solution{Values: start}
 		} else {
 			var err error
-			ps, err = solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: stop, Progress: progress.part(k)})
+			ps, err = solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: opts.Stop, Progress: progress.part(k)})
 			switch {
-			case errors.Is(err, ErrNoSolution) && start != nil && stop != nil && stop.Err() != nil:
+			case errors.Is(err, ErrNoSolution) && start != nil && opts.Stop != nil && opts.Stop.Err() != nil:
 				ps = &Solution{Values: start} // stopped before it had taken the start in
 			case err != nil:
 				return nil, err
