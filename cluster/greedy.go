@@ -20,7 +20,7 @@ func Greedy(ctx context.Context, g *Graph, sameSizeOnly bool) *Clustering {
 			}
 		}
 	}
-	m.greedy(ctx)
+	m.greedy(ctx, nil)
 	return m.clustering()
 }
 

@@ -213,13 +213,17 @@ func better(x, y candidate) bool {
 // greedy merges, best gain first, while some valid merge lowers Cost. A merge changes the
 // gains of the pairs it takes part in only (see gain), so after each merge only the merged
 // cluster's candidates are recomputed. It stops early, with the clustering so far, when ctx
-// ends.
-func (m *merger) greedy(ctx context.Context) {
+// ends. When allowed is not nil, only the merges it allows (given the two clusters' members)
+// are made.
+func (m *merger) greedy(ctx context.Context, allowed func(a, b []int) bool) {
 	version := map[int]int{}
 	h := &funcHeap[candidate]{less: better}
 	push := func(a, b int) {
 		if a > b {
 			a, b = b, a
+		}
+		if allowed != nil && !allowed(m.members[a], m.members[b]) {
+			return
 		}
 		if gain := m.gain(a, b); gain > 0 {
 			heap.Push(h, candidate{a: a, b: b, gain: gain, va: version[a], vb: version[b]})

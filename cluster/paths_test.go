@@ -41,6 +41,8 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 			"unfused": Unfused(g),
 			"greedy":  Greedy(context.Background(), g, sameSize),
 			"guided":  m.guided(context.Background(), values),
+			"byx":     m.byRelaxation(context.Background(), values),
+			"bygain":  m.byGain(context.Background(), values),
 		}
 		if !sameSize {
 			clusterings["stream"] = Stream(g)

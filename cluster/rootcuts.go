@@ -303,48 +303,6 @@ func (r *rootResult) proves(m *Model, start []float64, began time.Time) *Solutio
 	return &Solution{Values: values, Objective: math.Round(objective(m, values)), Optimal: true, Time: time.Since(began)}
 }
 
-// guided is a clustering read from the relaxation's solution: pairs merge in order of their x
-// (nearest 0 first) while the merge keeps the clustering valid, then the greedy merges finish
-// it. Near the optimum the relaxation is almost integral, so this is usually the optimum
-// itself. Nil when the model has pairs forced together (the heuristic does not keep to them).
-func (m *Model) guided(ctx context.Context, values []float64) *Clustering {
-	if m.Graph == nil || len(m.variant.Together) > 0 {
-		return nil
-	}
-	type pair struct {
-		i, j int
-		x    float64
-	}
-	var pairs []pair
-	for p, col := range m.x {
-		if values[col] < 0.5 {
-			pairs = append(pairs, pair{p[0], p[1], values[col]})
-		}
-	}
-	slices.SortFunc(pairs, func(a, b pair) int {
-		switch {
-		case a.x < b.x:
-			return -1
-		case a.x > b.x:
-			return 1
-		case a.i != b.i:
-			return a.i - b.i
-		}
-		return a.j - b.j
-	})
-	mg := newMerger(m.Graph, m.variant.SameSizeOnly)
-	for k, p := range pairs {
-		if k%256 == 0 && ctx.Err() != nil {
-			break
-		}
-		if a, b := mg.label[p.i], mg.label[p.j]; a != b && mg.canMerge(a, b) {
-			mg.merge(a, b)
-		}
-	}
-	mg.greedy(ctx)
-	return mg.clustering()
-}
-
 // fixByReducedCost returns a copy of m in which every binary column whose reduced cost shows
 // that moving it from its bound in the relaxation would cost more than gap is fixed at that
 // bound: no solution better than the incumbent (which is within gap of the bound) has it
