@@ -115,6 +115,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 		}
 		found := append(m.separatePaths(sol.Values, perRound), m.separateConvexity(sol.Values, perRound)...)
 		found = append(found, m.separateCycles(sol.Values, perRound)...)
+		found = append(found, m.separateStars(sol.Values, perRound)...)
 		if len(found) == 0 {
 			converged = true
 			if orderFree && m.integral(sol.Values) {

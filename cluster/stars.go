@@ -1,0 +1,106 @@
+package cluster
+
+import (
+	"math"
+	"slices"
+)
+
+// Star inequalities: cutting planes for the root loop (rootcuts.go) beside the path, convexity
+// and directed cycle inequalities. They are the 2-partition inequalities of clique
+// partitioning (Grötschel and Wakabayashi) whose one side is a single node.
+//
+// Write y = 1 - x for "shares a loop" (y = 0 for a pair that never does: no x column, or x
+// fixed at 1). For a node s and a set T of other nodes, in every clustering
+//
+//	Σ_{t∈T} y_st - Σ_{t<t' in T} y_tt' ≤ 1:
+//
+// if k nodes of T share s's loop, the first sum is k and the second at least k(k-1)/2, and
+// k - k(k-1)/2 ≤ 1 for every k. The path inequalities are the case |T| = 2. Where they are
+// weak is a fan: s read alongside many nodes that cannot share a loop with one another (other
+// sizes, fusion-preventing paths between them). Every pair of the fan then satisfies its path
+// inequality at y_st = 1/2, so the relaxation puts s half in each of their loops and charges half
+// of every separation; the star over them says that s shares a loop with one of them at most.
+//
+// In x, with P the pairs of T that have an x column:
+//
+//	Σ_{t∈T} x_st - Σ_{t<t' in T, with a column} x_tt' ≥ |T| - P - 1.
+//
+// Separation is heuristic (exact separation is NP-hard): for each s, the nodes t with y_st > 0
+// are taken in decreasing y_st, each kept if it adds more to the left-hand side than it takes
+// away (y_st > Σ y_tt' over those kept), and the set is a cut when the sum passes 1.
+
+// separateStars returns at most limit of the star inequalities that values violate, the most
+// violated first.
+func (m *Model) separateStars(values []float64, limit int) []Row {
+	const eps = 1e-4
+	n := m.N
+	col := make([]int, n*n) // pair -> its x column, or -1
+	for i := range col {
+		col[i] = -1
+	}
+	near := make([][]int, n) // s -> the nodes t with y_st > 0
+	for p, c := range m.x {
+		col[p[0]*n+p[1]], col[p[1]*n+p[0]] = c, c
+		if m.Vars[c].Lo < 1 && values[c] < 1-eps {
+			near[p[0]] = append(near[p[0]], p[1])
+			near[p[1]] = append(near[p[1]], p[0])
+		}
+	}
+	y := func(i, j int) float64 {
+		if c := col[i*n+j]; c >= 0 {
+			return 1 - math.Min(1, math.Max(0, values[c]))
+		}
+		return 0
+	}
+	var cuts []pathCut
+	seen := map[string]bool{}
+	var set []int
+	for s := 0; s < n; s++ {
+		cand := near[s]
+		if len(cand) < 2 {
+			continue
+		}
+		slices.SortFunc(cand, func(a, b int) int {
+			if ya, yb := y(s, a), y(s, b); ya != yb {
+				if ya > yb {
+					return -1
+				}
+				return 1
+			}
+			return a - b
+		})
+		set = set[:0]
+		lhs := 0.0
+		for _, t := range cand {
+			add := y(s, t)
+			for _, u := range set {
+				add -= y(t, u)
+			}
+			if add > eps {
+				set = append(set, t)
+				lhs += add
+			}
+		}
+		if len(set) < 3 || lhs <= 1+eps { // two nodes: a path inequality
+			continue
+		}
+		slices.Sort(set)
+		row := Row{Name: "star", Hi: math.Inf(1)}
+		pairs := 0
+		for k, t := range set {
+			row.Terms = append(row.Terms, Term{col[s*n+t], 1})
+			for _, u := range set[k+1:] {
+				if c := col[t*n+u]; c >= 0 {
+					row.Terms = append(row.Terms, Term{c, -1})
+					pairs++
+				}
+			}
+		}
+		row.Lo = float64(len(set) - pairs - 1)
+		if k := cutKey(row); !seen[k] {
+			seen[k] = true
+			cuts = append(cuts, pathCut{row: row, violation: lhs - 1})
+		}
+	}
+	return mostViolated(cuts, limit)
+}
