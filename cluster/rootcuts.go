@@ -115,7 +115,10 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time) (*roo
 		}
 		found := append(m.separatePaths(sol.Values, perRound), m.separateConvexity(sol.Values, perRound)...)
 		found = append(found, m.separateCycles(sol.Values, perRound)...)
-		found = append(found, m.separateStars(sol.Values, perRound)...)
+		found = append(found, m.separateStars(sol.Values, perRound, 1)...)
+		if len(found) == 0 {
+			found = m.separateStars(sol.Values, perRound, starStarts)
+		}
 		if len(found) == 0 {
 			converged = true
 			if orderFree && m.integral(sol.Values) {
@@ -208,11 +211,17 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadlin
 		return st, nil
 	}
 	// The relaxation points at a clustering better than the start, often the optimum.
-	if cl := st.model.guided(stop, root.last); cl != nil {
+	// Reading and mending take until the deadline at most (they stop with what they have).
+	rctx, cancel := stop, context.CancelFunc(func() {})
+	if !deadline.IsZero() {
+		rctx, cancel = context.WithDeadline(stop, deadline)
+	}
+	if cl := st.model.guided(rctx, root.last); cl != nil {
 		if v := st.model.StartValues(cl); start == nil || objective(m, v) < objective(m, start) {
 			st.start = v
 		}
 	}
+	cancel()
 	if st.settled = root.proves(m, st.start, began); st.settled != nil {
 		return st, nil
 	}

@@ -1,0 +1,239 @@
+package cluster
+
+import (
+	"context"
+	"slices"
+)
+
+// improve is a local search on a valid clustering: one node at a time moves to another
+// cluster, or to a cluster of its own, when that lowers Cost and keeps the clustering valid,
+// until no move does or ctx ends (it then returns what it has, which is valid). The greedy
+// merges and the readings of the relaxation only ever join clusters, so a node joined early to
+// the wrong partner stays there; a move undoes that. It returns cl itself when nothing moved.
+//
+// A move's change of Cost is computed from the node's pairs and the edges at it (Cost's terms
+// that can change: the pairs of the node, the node's array and the arrays it reads); only a
+// move that lowers it is checked (movable: what Validate checks, for what the move changes;
+// Validate itself, which also describes the clusters, made the search 50 times slower).
+func improve(ctx context.Context, cl *Clustering, sameSizeOnly bool) *Clustering {
+	g := cl.Graph
+	n := len(g.Nodes)
+	of := slices.Clone(cl.Of)
+	size := make([]int, n+1) // nodes per label; labels are < n, and n is a free one at first
+	for _, l := range of {
+		size[l]++
+	}
+	free := func() int { // a label no node has
+		for l, k := range size {
+			if k == 0 {
+				return l
+			}
+		}
+		size = append(size, 0)
+		return len(size) - 1
+	}
+	// materialised is whether node i's array is read from another cluster under of.
+	materialised := func(i int) bool {
+		if len(g.Nodes[i].Arrays) == 0 {
+			return false
+		}
+		for _, e := range g.Out(i) {
+			if of[e.To.ID] != of[i] {
+				return true
+			}
+		}
+		return false
+	}
+	// arrays is the part of Cost from v's array and those v reads.
+	arrays := func(v int) int {
+		c := 0
+		if materialised(v) {
+			c += n
+		}
+		for _, e := range g.In(v) {
+			if materialised(e.From.ID) {
+				c += n
+			}
+		}
+		return c
+	}
+	// delta is how much Cost changes if v moves to the cluster labelled to.
+	delta := func(v, to int) int {
+		from := of[v]
+		d := -arrays(v)
+		for u := 0; u < n; u++ {
+			if u == v || !g.Possible(u, v) {
+				continue
+			}
+			switch of[u] {
+			case from:
+				d += g.pairWeight(u, v)
+			case to:
+				d -= g.pairWeight(u, v)
+			}
+		}
+		of[v] = to
+		d += arrays(v)
+		of[v] = from
+		return d
+	}
+	// joinable is a quick necessary condition for v to join the cluster labelled to: every
+	// node of it may share a loop with v (Validate, which the move must pass, is slower).
+	joinable := func(v, to int) bool {
+		for u := 0; u < n; u++ {
+			if of[u] == to && (g.Nodes[u].External() || !g.Possible(u, v)) {
+				return false
+			}
+		}
+		return true
+	}
+	moved := false
+	// Every move lowers Cost, so the search ends by itself; the cap on passes is a guard
+	// against a reckoning that was wrong (a language server must never spin).
+	for pass, improved := 0, true; improved && pass < maxImprovePasses; pass++ {
+		improved = false
+		for v := 0; v < n; v++ {
+			if ctx.Err() != nil {
+				return result(cl, of, moved)
+			}
+			if g.Nodes[v].External() {
+				continue
+			}
+			// The clusters v could join: those of its partners, and one of its own.
+			targets := []int{}
+			for u := 0; u < n; u++ {
+				if u != v && of[u] != of[v] && g.Possible(u, v) && !slices.Contains(targets, of[u]) {
+					targets = append(targets, of[u])
+				}
+			}
+			if size[of[v]] > 1 {
+				targets = append(targets, free())
+			}
+			for _, to := range targets {
+				if !joinable(v, to) || delta(v, to) >= 0 {
+					continue
+				}
+				from := of[v]
+				of[v] = to
+				if !movable(g, of, v, from, sameSizeOnly) {
+					of[v] = from
+					continue
+				}
+				size[from]--
+				size[to]++
+				moved, improved = true, true
+				break
+			}
+		}
+	}
+	return result(cl, of, moved)
+}
+
+// maxImprovePasses bounds improve's passes over the nodes (on the benchmark programs it
+// makes a few).
+const maxImprovePasses = 100
+
+// result is the clustering of labels of, or cl when nothing moved.
+func result(cl *Clustering, of []int, moved bool) *Clustering {
+	if !moved {
+		return cl
+	}
+	out, err := NewClustering(cl.Graph, of)
+	if err != nil {
+		return cl // not expected: every move was validated
+	}
+	return out
+}
+
+// movable reports whether the clustering of is valid, given that it was before node v moved
+// out of the cluster labelled from (of already has v's new label): what Validate checks, for
+// the pairs and edges the move changes. v shares no loop across a fusion-preventing edge, and
+// with each node of its new cluster it has the same iteration size or (except for
+// sameSizeOnly) concestors in that cluster; no pair left behind had v as a concestor; and the
+// clusters can still run in some order. Externals are left to the caller (improve never
+// moves one, nor puts a node beside one).
+func movable(g *Graph, of []int, v, from int, sameSizeOnly bool) bool {
+	to := of[v]
+	for _, e := range g.Out(v) {
+		if e.Preventing && of[e.To.ID] == to {
+			return false
+		}
+	}
+	for _, e := range g.In(v) {
+		if e.Preventing && of[e.From.ID] == to {
+			return false
+		}
+	}
+	var left []int // the nodes left behind in from
+	for u := range g.Nodes {
+		switch {
+		case u == v:
+		case of[u] == from:
+			left = append(left, u)
+		case of[u] == to && !g.sameIter(u, v):
+			if sameSizeOnly {
+				return false
+			}
+			ca, cb, _, ok := g.Sizes.Concestors(g.Nodes[u].Binding, g.Nodes[v].Binding)
+			if !ok || of[g.nodeOf(ca)] != to || of[g.nodeOf(cb)] != to {
+				return false
+			}
+		}
+	}
+	if !sameSizeOnly {
+		for x, i := range left {
+			for _, j := range left[x+1:] {
+				if g.sameIter(i, j) {
+					continue
+				}
+				ca, cb, _, ok := g.Sizes.Concestors(g.Nodes[i].Binding, g.Nodes[j].Binding)
+				if ok && (g.nodeOf(ca) == v || g.nodeOf(cb) == v) {
+					return false
+				}
+			}
+		}
+	}
+	return acyclic(g, of)
+}
+
+// acyclic reports whether the clusters of of (non-negative labels) can run in some order:
+// the graph of clusters that the edges between them make has no cycle (Kahn's algorithm).
+func acyclic(g *Graph, of []int) bool {
+	k := 0
+	for _, l := range of {
+		k = max(k, l+1)
+	}
+	indeg := make([]int, k)
+	succ := make([][]int, k)
+	used := make([]bool, k)
+	for _, l := range of {
+		used[l] = true
+	}
+	for _, e := range g.Edges {
+		if a, b := of[e.From.ID], of[e.To.ID]; a != b {
+			succ[a] = append(succ[a], b)
+			indeg[b]++
+		}
+	}
+	var ready []int
+	clusters := 0
+	for l := range k {
+		if used[l] {
+			clusters++
+			if indeg[l] == 0 {
+				ready = append(ready, l)
+			}
+		}
+	}
+	for len(ready) > 0 {
+		l := ready[len(ready)-1]
+		ready = ready[:len(ready)-1]
+		clusters--
+		for _, b := range succ[l] {
+			if indeg[b]--; indeg[b] == 0 {
+				ready = append(ready, b)
+			}
+		}
+	}
+	return clusters == 0
+}

@@ -1,0 +1,53 @@
+package cluster
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// improve keeps a clustering valid, never raises its cost, and stops only where no single move
+// of a node (to another cluster or to one of its own) that keeps it valid lowers the cost, as
+// Cost and Validate themselves compute it: so its own reckoning of a move is right. It starts
+// from a random valid clustering (random merges).
+func TestImproveReachesALocalOptimum(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genShaped(t, 20)
+		g := NewGraph(r)
+		sameSize := rapid.Bool().Draw(t, "sameSize")
+		mg := newMerger(g, sameSize)
+		for k := rapid.IntRange(0, 3*len(g.Nodes)).Draw(t, "merges"); k > 0; k-- {
+			i := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "i")
+			j := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "j")
+			if a, b := mg.label[i], mg.label[j]; a != b && mg.canMerge(a, b) {
+				mg.merge(a, b)
+			}
+		}
+		start := mg.clustering()
+		got := improve(context.Background(), start, sameSize)
+		if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
+			t.Fatalf("improve made %s invalid: %v", got, problems)
+		}
+		if got.Cost() > start.Cost() {
+			t.Fatalf("improve raised the cost %d -> %d", start.Cost(), got.Cost())
+		}
+		of := slices.Clone(got.Of)
+		for v := range g.Nodes {
+			from := of[v]
+			for to := 0; to <= len(g.Nodes); to++ { // len(g.Nodes): a cluster of its own
+				if to == from {
+					continue
+				}
+				of[v] = to
+				if len(Validate(g, of, sameSize)) == 0 {
+					if moved, err := NewClustering(g, of); err == nil && moved.Cost() < got.Cost() {
+						t.Fatalf("moving %s from %s lowers the cost %d -> %d", g.Nodes[v].Name, got, got.Cost(), moved.Cost())
+					}
+				}
+				of[v] = from
+			}
+		}
+	})
+}
