@@ -37,7 +37,7 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 		}
 		cuts := append(m.separatePaths(values, 1000), m.separateConvexity(values, 1000)...)
 		cuts = append(cuts, m.separateCycles(values, 1000)...)
-		cuts = append(cuts, m.separateStars(values, 1000)...)
+		cuts = append(cuts, m.separateStars(values, 1000, starStarts)...)
 		clusterings := map[string]*Clustering{
 			"unfused": Unfused(g),
 			"greedy":  Greedy(context.Background(), g, sameSize),

@@ -27,11 +27,19 @@ import (
 //
 // Separation is heuristic (exact separation is NP-hard): for each s, the nodes t with y_st > 0
 // are taken in decreasing y_st, each kept if it adds more to the left-hand side than it takes
-// away (y_st > Σ y_tt' over those kept), and the set is a cut when the sum passes 1.
+// away (y_st > Σ y_tt' over those kept), and the set is a cut when the sum passes 1. The set
+// is grown from each of the starts nodes nearest s in turn: the one grown from the nearest
+// misses the fans whose nodes share a loop with it less than with one another. The root loop
+// grows one a round, and starStarts when nothing else is violated (on `fans` 100 seed 2 the
+// converged bound 569,770 -> 575,092; four a round from the start made each round slower, and
+// under the 2 s default the loop got fewer rounds and read worse clusterings).
+
+// starStarts is how many sets are grown from each node when one finds nothing.
+const starStarts = 4
 
 // separateStars returns at most limit of the star inequalities that values violate, the most
-// violated first.
-func (m *Model) separateStars(values []float64, limit int) []Row {
+// violated first, growing starts sets from each node.
+func (m *Model) separateStars(values []float64, limit, starts int) []Row {
 	const eps = 1e-4
 	n := m.N
 	col := make([]int, n*n) // pair -> its x column, or -1
@@ -69,38 +77,50 @@ func (m *Model) separateStars(values []float64, limit int) []Row {
 			}
 			return a - b
 		})
-		set = set[:0]
-		lhs := 0.0
-		for _, t := range cand {
-			add := y(s, t)
-			for _, u := range set {
-				add -= y(t, u)
-			}
-			if add > eps {
-				set = append(set, t)
-				lhs += add
-			}
-		}
-		if len(set) < 3 || lhs <= 1+eps { // two nodes: a path inequality
-			continue
-		}
-		slices.Sort(set)
-		row := Row{Name: "star", Hi: math.Inf(1)}
-		pairs := 0
-		for k, t := range set {
-			row.Terms = append(row.Terms, Term{col[s*n+t], 1})
-			for _, u := range set[k+1:] {
-				if c := col[t*n+u]; c >= 0 {
-					row.Terms = append(row.Terms, Term{c, -1})
-					pairs++
+		for first := 0; first < min(starts, len(cand)); first++ {
+			set = append(set[:0], cand[first])
+			lhs := y(s, cand[first])
+			for _, t := range cand {
+				if t == cand[first] {
+					continue
+				}
+				add := y(s, t)
+				for _, u := range set {
+					add -= y(t, u)
+				}
+				if add > eps {
+					set = append(set, t)
+					lhs += add
 				}
 			}
-		}
-		row.Lo = float64(len(set) - pairs - 1)
-		if k := cutKey(row); !seen[k] {
-			seen[k] = true
-			cuts = append(cuts, pathCut{row: row, violation: lhs - 1})
+			if len(set) < 3 || lhs <= 1+eps { // two nodes: a path inequality
+				continue
+			}
+			row := m.starRow(s, set, col)
+			if k := cutKey(row); !seen[k] {
+				seen[k] = true
+				cuts = append(cuts, pathCut{row: row, violation: lhs - 1})
+			}
 		}
 	}
 	return mostViolated(cuts, limit)
+}
+
+// starRow is the star inequality of s over set, in x (col: pair -> column, or -1).
+func (m *Model) starRow(s int, set []int, col []int) Row {
+	n := m.N
+	set = slices.Sorted(slices.Values(set))
+	row := Row{Name: "star", Hi: math.Inf(1)}
+	pairs := 0
+	for k, t := range set {
+		row.Terms = append(row.Terms, Term{col[s*n+t], 1})
+		for _, u := range set[k+1:] {
+			if c := col[t*n+u]; c >= 0 {
+				row.Terms = append(row.Terms, Term{c, -1})
+				pairs++
+			}
+		}
+	}
+	row.Lo = float64(len(set) - pairs - 1)
+	return row
 }

@@ -15,7 +15,7 @@ func TestStarCutsAFan(t *testing.T) {
 	if cuts := m.separatePaths(half, 100); len(cuts) != 0 {
 		t.Fatalf("path inequalities cut the half fan: %v", cuts)
 	}
-	cuts := m.separateStars(half, 100)
+	cuts := m.separateStars(half, 100, starStarts)
 	if len(cuts) != 1 {
 		t.Fatalf("%d star inequalities, want 1: %v", len(cuts), cuts)
 	}
@@ -36,7 +36,7 @@ func TestStarCutsAFan(t *testing.T) {
 	// in one loop is a clustering.
 	m.Vars = append(m.Vars, Var{Name: "x12", Kind: Binary, Hi: 1}, Var{Name: "x13", Kind: Binary, Hi: 1}, Var{Name: "x23", Kind: Binary, Hi: 1})
 	m.x[[2]int{1, 2}], m.x[[2]int{1, 3}], m.x[[2]int{2, 3}] = 3, 4, 5
-	if cuts := m.separateStars([]float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, 100); len(cuts) != 0 {
+	if cuts := m.separateStars([]float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, 100, starStarts); len(cuts) != 0 {
 		t.Fatalf("a star inequality cuts values within the clusterings' hull: %v", cuts)
 	}
 }
