@@ -14,9 +14,7 @@ import (
 // from a random valid clustering (random merges).
 func TestImproveReachesALocalOptimum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genShaped(t, 20)
-		g := NewGraph(r)
-		sameSize := rapid.Bool().Draw(t, "sameSize")
+		_, g, sameSize := genGraph(t, 20)
 		mg := newMerger(g, sameSize)
 		for k := rapid.IntRange(0, 3*len(g.Nodes)).Draw(t, "merges"); k > 0; k-- {
 			i := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "i")

@@ -18,6 +18,13 @@ func genShaped(t *rapid.T, maxBindings int) *infer.Result {
 	return analyzeGenerated(t, gen.Options{Bindings: n, Shape: shape})
 }
 
+// genGraph is the dependency graph of a program genShaped draws, and whether to cluster it
+// for Megiddo and Sarkar's variant.
+func genGraph(t *rapid.T, maxBindings int) (*infer.Result, *Graph, bool) {
+	r := genShaped(t, maxBindings)
+	return r, NewGraph(r), rapid.Bool().Draw(t, "sameSize")
+}
+
 // Every path, convexity and directed cycle inequality that separatePaths, separateConvexity and
 // separateCycles return is
 // violated by the values it was given (it is a cut) and satisfied by every clustering (it
@@ -27,9 +34,7 @@ func genShaped(t *rapid.T, maxBindings int) *infer.Result {
 // every length are tried, not only those a relaxation happens to produce.
 func TestRootCutsKeepEveryClustering(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genShaped(t, 24)
-		g := NewGraph(r)
-		sameSize := rapid.Bool().Draw(t, "sameSize")
+		r, g, sameSize := genGraph(t, 24)
 		m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
 		values := make([]float64, len(m.Vars))
 		for i, v := range m.Vars {
@@ -79,9 +84,7 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		t.Skip("the root cuts need HiGHS linked in")
 	}
 	rapid.Check(t, func(t *rapid.T) {
-		r := genShaped(t, 30)
-		g := NewGraph(r)
-		sameSize := rapid.Bool().Draw(t, "sameSize")
+		r, g, sameSize := genGraph(t, 30)
 		m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
 		start := m.StartValues(Greedy(context.Background(), g, sameSize))
 		plain, err := SolveModel(context.Background(), m, SolveOptions{Start: start, NoRootCuts: true})

@@ -11,9 +11,7 @@ import (
 // clustering as cheap, and the guided clustering is the cheaper of the two readings.
 func TestReadingsOfAnOptimum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genShaped(t, 8)
-		g := NewGraph(r)
-		sameSize := rapid.Bool().Draw(t, "sameSize")
+		r, g, sameSize := genGraph(t, 8)
 		m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
 		opt, err := Exhaustive(g, sameSize)
 		if err != nil {

@@ -81,13 +81,7 @@ func BenchmarkDocumentSymbolLarge(b *testing.B) {
 	opts := DefaultOptions()
 	opts.Debounce = time.Hour
 	c := startServer(b, opts, nil)
-	var src strings.Builder
-	for i := 0; src.Len() < 1<<20; i++ {
-		fmt.Fprintf(&src, "f%d xs =\n  let ys = map (+ 1) xs\n      s  = fold (+) 0 ys\n  in  (ys, s)\n\n", i)
-	}
-	uri := "file:///large.cnf"
-	c.open(uri, src.String())
-	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1 })
+	uri, _ := openLarge(c, 1<<20)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var symbols []struct{ Name string }

@@ -319,20 +319,27 @@ func TestLargeDocument(t *testing.T) {
 	opts := DefaultOptions()
 	opts.Debounce = time.Hour
 	c := startServer(t, opts, nil)
-	var b strings.Builder
-	for i := 0; b.Len() < 5<<20; i++ {
-		fmt.Fprintf(&b, "f%d xs =\n  let ys = map (+ 1) xs\n      s  = fold (+) 0 ys\n  in  (ys, s)\n\n", i)
-	}
-	uri := "file:///large.cnf"
-	c.open(uri, b.String())
-	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1 })
+	uri, defs := openLarge(c, 5<<20)
 	var symbols []struct{ Name string } // only what is checked: decoding the rest is the client's cost
 	if err := c.callWithin(3*time.Minute, "textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &symbols); err != nil {
 		t.Fatal(err)
 	}
-	if want := strings.Count(b.String(), " xs =\n"); len(symbols) != want {
-		t.Fatalf("%d symbols for a 5 MB file of %d definitions", len(symbols), want)
+	if len(symbols) != defs {
+		t.Fatalf("%d symbols for a 5 MB file of %d definitions", len(symbols), defs)
 	}
+}
+
+// openLarge opens a document of at least size bytes of small definitions, waits for its
+// diagnostics, and returns its URI and how many definitions it has.
+func openLarge(c *client, size int) (uri string, defs int) {
+	var b strings.Builder
+	for ; b.Len() < size; defs++ {
+		fmt.Fprintf(&b, "f%d xs =\n  let ys = map (+ 1) xs\n      s  = fold (+) 0 ys\n  in  (ys, s)\n\n", defs)
+	}
+	uri = "file:///large.cnf"
+	c.open(uri, b.String())
+	c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1 })
+	return uri, defs
 }
 
 // addTestRoutes adds test-only methods to a server: one that waits for cancellation, one that
