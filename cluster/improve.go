@@ -23,14 +23,9 @@ func improve(ctx context.Context, cl *Clustering, sameSizeOnly bool) *Clustering
 	for _, l := range of {
 		size[l]++
 	}
-	free := func() int { // a label no node has
-		for l, k := range size {
-			if k == 0 {
-				return l
-			}
-		}
-		size = append(size, 0)
-		return len(size) - 1
+	// free is a label no node has: there are n nodes and n+1 labels.
+	free := func() int {
+		return slices.Index(size, 0)
 	}
 	// materialised is whether node i's array is read from another cluster under of.
 	materialised := func(i int) bool {
@@ -88,6 +83,8 @@ func improve(ctx context.Context, cl *Clustering, sameSizeOnly bool) *Clustering
 		return true
 	}
 	moved := false
+	var targets []int
+	seen, stamp := make([]int, n+1), 0 // label -> the stamp of the last list of targets it is in
 	// Every move lowers Cost, so the search ends by itself; the cap on passes is a guard
 	// against a reckoning that was wrong (a language server must never spin).
 	for pass, improved := 0, true; improved && pass < maxImprovePasses; pass++ {
@@ -100,10 +97,11 @@ func improve(ctx context.Context, cl *Clustering, sameSizeOnly bool) *Clustering
 				continue
 			}
 			// The clusters v could join: those of its partners, and one of its own.
-			targets := []int{}
+			targets, stamp = targets[:0], stamp+1
 			for u := 0; u < n; u++ {
-				if u != v && of[u] != of[v] && g.Possible(u, v) && !slices.Contains(targets, of[u]) {
-					targets = append(targets, of[u])
+				if l := of[u]; u != v && l != of[v] && g.Possible(u, v) && seen[l] != stamp {
+					seen[l] = stamp
+					targets = append(targets, l)
 				}
 			}
 			if size[of[v]] > 1 {

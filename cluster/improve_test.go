@@ -3,7 +3,9 @@ package cluster
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 )
@@ -46,6 +48,28 @@ func TestImproveReachesALocalOptimum(t *testing.T) {
 				}
 				of[v] = from
 			}
+		}
+	})
+}
+
+// A definition too large for the ILP gets the greedy clustering mended, within the limit, and
+// says so.
+func TestTooLargeIsMended(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		_, g, sameSize := genGraph(t, 40)
+		res, err := Solve(context.Background(), g, Options{SameSizeOnly: sameSize, Budget: Budget{Columns: 1, Rows: 1}, TimeLimit: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		greedy := Greedy(context.Background(), g, sameSize)
+		if res.Optimal {
+			return // settled before the model's size mattered (nothing to fuse, or cost 0)
+		}
+		if !strings.Contains(res.Note, "too large for the ILP") {
+			t.Fatalf("note %q", res.Note)
+		}
+		if problems := Validate(g, res.Clustering.Of, sameSize); len(problems) > 0 || res.Objective != res.Clustering.Cost() || res.Objective > greedy.Cost() {
+			t.Fatalf("%s (objective %d) against the greedy %d: %v", res.Clustering, res.Objective, greedy.Cost(), problems)
 		}
 	})
 }
