@@ -145,11 +145,9 @@ func result(cl *Clustering, of []int, moved bool) *Clustering {
 
 // movable reports whether the clustering of is valid, given that it was before node v moved
 // out of the cluster labelled from (of already has v's new label): what Validate checks, for
-// the pairs and edges the move changes. v shares no loop across a fusion-preventing edge, and
-// with each node of its new cluster it has the same iteration size or (except for
-// sameSizeOnly) concestors in that cluster; no pair left behind had v as a concestor; and the
-// clusters can still run in some order. Externals are left to the caller (improve never
-// moves one, nor puts a node beside one).
+// the pairs and edges the move changes. v shares no loop across a fusion-preventing edge; each
+// pair of v and a node of its new cluster, and each pair left behind (which may have had v
+// as a concestor), passes pairFault; and the clusters can still run in some order.
 func movable(g *Graph, of []int, v, from int, sameSizeOnly bool) bool {
 	to := of[v]
 	for _, e := range g.Out(v) {
@@ -168,70 +166,35 @@ func movable(g *Graph, of []int, v, from int, sameSizeOnly bool) bool {
 		case u == v:
 		case of[u] == from:
 			left = append(left, u)
-		case of[u] == to && !g.sameIter(u, v):
-			if sameSizeOnly {
-				return false
-			}
-			ca, cb, _, ok := g.Sizes.Concestors(g.Nodes[u].Binding, g.Nodes[v].Binding)
-			if !ok || of[g.nodeOf(ca)] != to || of[g.nodeOf(cb)] != to {
+		case of[u] == to:
+			if fault, _, _ := g.pairFault(of, u, v, sameSizeOnly); fault != faultNone {
 				return false
 			}
 		}
 	}
-	if !sameSizeOnly {
-		for x, i := range left {
-			for _, j := range left[x+1:] {
-				if g.sameIter(i, j) {
-					continue
-				}
-				ca, cb, _, ok := g.Sizes.Concestors(g.Nodes[i].Binding, g.Nodes[j].Binding)
-				if ok && (g.nodeOf(ca) == v || g.nodeOf(cb) == v) {
-					return false
-				}
+	for x, i := range left {
+		for _, j := range left[x+1:] {
+			if fault, _, _ := g.pairFault(of, i, j, sameSizeOnly); fault != faultNone {
+				return false
 			}
 		}
 	}
 	return acyclic(g, of)
 }
 
-// acyclic reports whether the clusters of of (non-negative labels) can run in some order:
-// the graph of clusters that the edges between them make has no cycle (Kahn's algorithm).
+// acyclic reports whether the clusters of of (non-negative labels) can run in some order: the
+// graph of clusters that the edges between them make has no cycle.
 func acyclic(g *Graph, of []int) bool {
 	k := 0
 	for _, l := range of {
 		k = max(k, l+1)
 	}
-	indeg := make([]int, k)
-	succ := make([][]int, k)
-	used := make([]bool, k)
-	for _, l := range of {
-		used[l] = true
-	}
+	succ := make([][]int, k) // labels no node has are clusters without edges: no cycle
 	for _, e := range g.Edges {
 		if a, b := of[e.From.ID], of[e.To.ID]; a != b {
 			succ[a] = append(succ[a], b)
-			indeg[b]++
 		}
 	}
-	var ready []int
-	clusters := 0
-	for l := range k {
-		if used[l] {
-			clusters++
-			if indeg[l] == 0 {
-				ready = append(ready, l)
-			}
-		}
-	}
-	for len(ready) > 0 {
-		l := ready[len(ready)-1]
-		ready = ready[:len(ready)-1]
-		clusters--
-		for _, b := range succ[l] {
-			if indeg[b]--; indeg[b] == 0 {
-				ready = append(ready, b)
-			}
-		}
-	}
-	return clusters == 0
+	_, ok := topological(k, func(c int) []int { return succ[c] }, func(a, b int) bool { return a < b })
+	return ok
 }
