@@ -40,3 +40,42 @@ func TestStarCutsAFan(t *testing.T) {
 		t.Fatalf("a star inequality cuts values within the clusterings' hull: %v", cuts)
 	}
 }
+
+// The fan of fans 100 seed 2 that the stars missed: s (node 0) wholly in one loop with two
+// nodes (1 and 2: y = 1 among the three), and half in the loop of each of three nodes that
+// never share one with one another (3, 4, 5; and 1 and 2 half with them too). Every path
+// inequality holds; the star of s over 3, 4 and 5 is violated by 1/2, and must be found from
+// one start (the root loop's rounds grow one): the nodes at y = 1, taken first, added nothing
+// and kept the three out.
+func TestStarPastTwins(t *testing.T) {
+	m := &Model{N: 6, x: map[[2]int]int{}}
+	var values []float64
+	pair := func(i, j int, x float64) {
+		m.x[[2]int{i, j}] = len(m.Vars)
+		m.Vars = append(m.Vars, Var{Name: "x", Kind: Binary, Hi: 1})
+		values = append(values, x)
+	}
+	pair(0, 1, 0)
+	pair(0, 2, 0)
+	pair(1, 2, 0)
+	for i := 0; i < 3; i++ {
+		for k := 3; k < 6; k++ {
+			pair(i, k, 0.5)
+		}
+	}
+	if cuts := m.separatePaths(values, 100); len(cuts) != 0 {
+		t.Fatalf("path inequalities cut the values: %v", cuts)
+	}
+	cuts := m.separateStars(values, 100, 1)
+	if len(cuts) == 0 {
+		t.Fatal("no star inequality found")
+	}
+	for _, c := range cuts {
+		if lhs := activity(c, values); lhs >= c.Lo-1e-9 {
+			t.Errorf("the cut %v >= %v is not violated (%v)", c.Terms, c.Lo, lhs)
+		}
+		if len(c.Terms) != 3 || c.Lo != 2 {
+			t.Errorf("the cut is %v >= %v, want a star over the three (3 terms >= 2)", c.Terms, c.Lo)
+		}
+	}
+}
