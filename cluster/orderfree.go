@@ -71,7 +71,7 @@ func (r *rootResult) ordered(ctx context.Context, lp *highs.LP, order []Row, fir
 	if err != nil || sol.Status != highs.Optimal {
 		return
 	}
-	r.last, r.reduced = sol.Values, sol.ReducedCosts
+	r.last, r.reduced, r.readLast = sol.Values, sol.ReducedCosts, false
 	r.bound = max(r.bound, sol.Objective)
 }
 

@@ -105,6 +105,20 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		if root.bound > plain.Objective+1e-6 {
 			t.Fatalf("the root loop's bound %v passes the optimum %v\n%s", root.bound, plain.Objective, source(r))
 		}
+		// What the loop read from its relaxations is a clustering, costs what it says, and
+		// when it met the bound (which ends the loop) it is the optimum.
+		if root.read != nil {
+			cl, err := readback(m, root.read)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if problems := Validate(g, cl.Of, sameSize); len(problems) > 0 || float64(cl.Cost()) != root.readCost {
+				t.Fatalf("the clustering read in the loop %s (cost %d, said %v) is invalid: %v", cl, cl.Cost(), root.readCost, problems)
+			}
+			if root.readCost < plain.Objective || root.readCost < root.bound+1-1e-6 && root.readCost != plain.Objective {
+				t.Fatalf("read %v at bound %v; the optimum is %v\n%s", root.readCost, root.bound, plain.Objective, source(r))
+			}
+		}
 		strong, err := SolveModel(context.Background(), m, SolveOptions{Start: start})
 		if err != nil {
 			t.Fatalf("solve with root cuts: %v", err)
