@@ -73,3 +73,48 @@ func TestTooLargeIsMended(t *testing.T) {
 		}
 	})
 }
+
+// polish keeps a clustering valid, never raises its cost, and stops where neither a single
+// move of a node nor a merge of two clusters that keeps it valid lowers the cost, as Cost and
+// Validate compute it. It starts from a random valid clustering (random merges).
+func TestPolishReachesALocalOptimum(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		_, g, sameSize := genGraph(t, 20)
+		mg := newMerger(g, sameSize)
+		for k := rapid.IntRange(0, 3*len(g.Nodes)).Draw(t, "merges"); k > 0; k-- {
+			i := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "i")
+			j := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "j")
+			if a, b := mg.label[i], mg.label[j]; a != b && mg.canMerge(a, b) {
+				mg.merge(a, b)
+			}
+		}
+		start := mg.clustering()
+		got := polish(context.Background(), start, sameSize)
+		if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
+			t.Fatalf("polish made %s invalid: %v", got, problems)
+		}
+		if got.Cost() > start.Cost() {
+			t.Fatalf("polish raised the cost %d -> %d", start.Cost(), got.Cost())
+		}
+		if again := improve(context.Background(), got, sameSize); again.Cost() < got.Cost() {
+			t.Fatalf("a move lowers the cost of %s: %d -> %d (%s)", got, got.Cost(), again.Cost(), again)
+		}
+		labels := slices.Compact(slices.Sorted(slices.Values(got.Of)))
+		for x, a := range labels {
+			for _, b := range labels[x+1:] {
+				of := slices.Clone(got.Of)
+				for i, l := range of {
+					if l == b {
+						of[i] = a
+					}
+				}
+				if len(Validate(g, of, sameSize)) > 0 {
+					continue
+				}
+				if merged, err := NewClustering(g, of); err == nil && merged.Cost() < got.Cost() {
+					t.Fatalf("merging two clusters of %s lowers the cost %d -> %d", got, got.Cost(), merged.Cost())
+				}
+			}
+		}
+	})
+}

@@ -11,8 +11,8 @@ import (
 // integral and the readings differ a great deal, so two are made and the cheaper kept.
 
 // guided is a clustering read from the relaxation's solution values: the cheaper of
-// byRelaxation and byGain, each mended by moving single nodes (improve: which of the two is
-// cheaper often changes). Nil when the model has pairs forced together (the heuristics do not
+// byRelaxation and byGain, each mended by moving single nodes and merging clusters (polish:
+// which of the two is cheaper often changes). Nil when the model has pairs forced together (the heuristics do not
 // keep to them).
 func (m *Model) guided(ctx context.Context, values []float64) *Clustering {
 	if m.Graph == nil || len(m.variant.Together) > 0 {
@@ -21,7 +21,7 @@ func (m *Model) guided(ctx context.Context, values []float64) *Clustering {
 	var best *Clustering
 	bestCost := 0.0
 	for _, cl := range []*Clustering{m.byRelaxation(ctx, values), m.byGain(ctx, values)} {
-		cl = improve(ctx, cl, m.variant.SameSizeOnly)
+		cl = polish(ctx, cl, m.variant.SameSizeOnly)
 		if c := objective(m, m.StartValues(cl)); best == nil || c < bestCost {
 			best, bestCost = cl, c
 		}
