@@ -15,6 +15,8 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"slices"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -24,6 +26,10 @@ import (
 // testHookAfterRun, when set by a test, runs between the solve and the reading of its outcome:
 // the lifetime test collects garbage there, where a freed instance would be used next.
 var testHookAfterRun func()
+
+// testHookBeforeRun, when set by a test, runs just before a solve with a time limit starts: it
+// stands for a set-up of HiGHS's that heeds neither the limit nor the interrupt.
+var testHookBeforeRun func()
 
 // Version is the linked HiGHS library's version, as "1.10.0".
 func Version() string {
@@ -65,11 +71,75 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 		}
 		C.cnf_highs_set_start(obj, &cols[0]) // a start HiGHS refuses is only a lost hint
 	}
+	if abandon := opts.abandonAt(start); !abandon.IsZero() {
+		return solveUntil(ctx, p, raw, obj, opts, abandon, start)
+	}
 	release := watch(obj, opts.Progress, ctx, opts.Stop)
 	defer release() // after the solve: HiGHS reads the flag until then
 	_, runErr := raw.Solve()
-	if testHookAfterRun != nil {
-		testHookAfterRun()
+	return finish(ctx, raw, obj, runErr, len(p.Cost), start, testHookAfterRun)
+}
+
+// solveUntil runs the solve in a goroutine and waits for it until abandon at the latest. A
+// search still running then is interrupted and left to end on its own (it owns raw from then
+// on), and Solve answers at once with the start, Status Limit: HiGHS's set-up of a large
+// model (presolve, the first relaxation) heeds neither its time limit nor the interrupt, and
+// kept a 2 s clustering of a fans program of 200 bindings running until 2.25 s.
+func solveUntil(ctx context.Context, p *Problem, raw *highs.RawModel, obj unsafe.Pointer, opts Options, abandon, start time.Time) (*Result, error) {
+	leave, abandoned := context.WithCancel(context.Background())
+	defer abandoned() // interrupts a solve left running; nothing once it has returned
+	// The caller hears no progress once Solve has returned.
+	var returned atomic.Bool
+	defer returned.Store(true)
+	progress := opts.Progress
+	if progress != nil {
+		progress = func(primal, dual float64) {
+			if !returned.Load() {
+				opts.Progress(primal, dual)
+			}
+		}
+	}
+	release := watch(obj, progress, ctx, opts.Stop, leave)
+	type ran struct {
+		res *Result
+		err error
+	}
+	done := make(chan ran, 1)
+	before, after := testHookBeforeRun, testHookAfterRun // read here: the goroutine may outlive a test
+	go func() {
+		if before != nil {
+			before()
+		}
+		_, runErr := raw.Solve()
+		res, err := finish(ctx, raw, obj, runErr, len(p.Cost), start, after)
+		release() // after the solve: HiGHS reads the flag until then
+		done <- ran{res, err}
+	}()
+	timer := time.NewTimer(time.Until(abandon))
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.res, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-timer.C:
+		res := &Result{Status: Limit, Objective: math.Inf(1), Bound: math.Inf(-1), Time: time.Since(start)}
+		if len(opts.Start) == len(p.Cost) {
+			res.Values, res.Objective = slices.Clone(opts.Start), 0
+			for j, v := range opts.Start {
+				res.Objective += p.Cost[j] * v
+			}
+		}
+		return res, nil
+	}
+}
+
+// finish reads the outcome of a solve that has returned (runErr is what lanl/highs said),
+// after running hook (testHookAfterRun) when it is not nil.
+func finish(ctx context.Context, raw *highs.RawModel, obj unsafe.Pointer, runErr error, ncols int, start time.Time, hook func()) (*Result, error) {
+	defer runtime.KeepAlive(raw)
+	if hook != nil {
+		hook()
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -80,7 +150,7 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	if runErr != nil && !(errors.As(runErr, &cs) && cs.IsWarning()) {
 		return nil, fmt.Errorf("HiGHS: %w", runErr)
 	}
-	res, err := outcome(obj, len(p.Cost), time.Since(start))
+	res, err := outcome(obj, ncols, time.Since(start))
 	if res != nil {
 		res.Bound = dualBound(obj, res)
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"math"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 )
@@ -131,5 +132,53 @@ func testLPAddRows(t *testing.T, ipm bool) {
 	}
 	if res.Status != Optimal || math.Abs(res.Objective+21) > 1e-9 {
 		t.Fatalf("after deleting the cut: got %+v, want -21", res)
+	}
+}
+
+// A solve with a time limit returns by the limit and its grace even when HiGHS does not stop
+// (its set-up heeds neither; the hook stands for it), with the start as its answer, and the
+// instance left running is not freed under it (the hook after the run collects garbage).
+func TestSolveAbandonedAtItsLimit(t *testing.T) {
+	const limit = 100 * time.Millisecond
+	release := make(chan struct{})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	time.AfterFunc(3*time.Second, free) // a Solve that waits for HiGHS ends then, too late
+	ended := make(chan struct{})
+	testHookBeforeRun = func() { <-release }
+	testHookAfterRun = func() {
+		runtime.GC()
+		close(ended)
+	}
+	defer func() { testHookBeforeRun, testHookAfterRun = nil, nil }()
+	began := time.Now()
+	start := []float64{3, 1} // feasible: 22 <= 24, 5 <= 6; objective -19
+	res, err := Solve(context.Background(), knapsack(), Options{AbsGap: 0.5, TimeLimit: limit, Start: start})
+	took := time.Since(began)
+	free()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := limit + abandonGrace(limit); took < want || took > want+time.Second {
+		t.Errorf("Solve took %v, want about %v", took, want)
+	}
+	if res.Status != Limit || res.Objective != -19 || res.Values[0] != 3 || res.Values[1] != 1 {
+		t.Errorf("got %+v, want the start [3 1] (-19) with status Limit", res)
+	}
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the abandoned solve never ended")
+	}
+}
+
+// A solve that ends within its limit answers with its own solution, not the start.
+func TestSolveWithinItsLimit(t *testing.T) {
+	res, err := Solve(context.Background(), knapsack(), Options{AbsGap: 0.5, TimeLimit: 10 * time.Second, Start: []float64{3, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Optimal || res.Objective != -20 {
+		t.Fatalf("got %+v, want optimal -20", res)
 	}
 }

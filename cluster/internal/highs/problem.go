@@ -23,7 +23,10 @@ type Entry struct {
 
 // Options bound and steer a solve.
 type Options struct {
-	TimeLimit time.Duration // 0: no limit
+	// TimeLimit bounds the solve (0: no limit). HiGHS checks it only between iterations and
+	// nodes, and not at all while it sets up: Solve returns by TimeLimit plus abandonGrace
+	// whatever HiGHS is doing (solveUntil).
+	TimeLimit time.Duration
 	// Start is a feasible solution (a value per column) to start from, or nil. A solve stopped
 	// by its time limit returns at least this.
 	Start []float64
@@ -71,4 +74,20 @@ type Row struct {
 	Lo, Hi float64
 	Cols   []int
 	Vals   []float64
+}
+
+// abandonAt is when Solve returns whatever HiGHS is doing (zero: never, without a time limit).
+func (o Options) abandonAt(start time.Time) time.Time {
+	if o.TimeLimit <= 0 {
+		return time.Time{}
+	}
+	return start.Add(o.TimeLimit + abandonGrace(o.TimeLimit))
+}
+
+// abandonGrace is how long past its time limit a solve may take to stop by itself: an eighth
+// of the limit, between 50 ms and 1 s. HiGHS usually stops within milliseconds of its limit
+// (finishing a node), and the solution it has then is better than the start that an
+// abandoned solve answers with.
+func abandonGrace(limit time.Duration) time.Duration {
+	return min(max(limit/8, 50*time.Millisecond), time.Second)
 }
