@@ -91,7 +91,7 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatalf("solve without root cuts: %v", err)
 		}
-		root, err := m.strengthen(context.Background(), time.Time{}, time.Time{})
+		root, err := m.strengthen(context.Background(), time.Time{}, time.Time{}, cutsPerNode)
 		if err != nil {
 			t.Fatalf("root loop: %v", err)
 		}
@@ -166,14 +166,14 @@ func TestFirstRelaxationMayOutrunTheLoop(t *testing.T) {
 	}
 	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
 	spent := time.Now().Add(-time.Second)
-	root, err := m.strengthen(context.Background(), spent, time.Time{})
+	root, err := m.strengthen(context.Background(), spent, time.Time{}, cutsPerNode)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !root.unsolved || root.rounds != 0 {
 		t.Errorf("with the loop's time spent and no more for the first relaxation: unsolved %v after %d rounds", root.unsolved, root.rounds)
 	}
-	root, err = m.strengthen(context.Background(), spent, time.Now().Add(time.Minute))
+	root, err = m.strengthen(context.Background(), spent, time.Now().Add(time.Minute), cutsPerNode)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestUnfinishedLoopIsOrdered(t *testing.T) {
 		t.Skip("the root cuts need HiGHS linked in")
 	}
 	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
-	root, err := m.strengthen(context.Background(), time.Now().Add(-time.Second), time.Now().Add(time.Minute))
+	root, err := m.strengthen(context.Background(), time.Now().Add(-time.Second), time.Now().Add(time.Minute), cutsPerNode)
 	if err != nil {
 		t.Fatal(err)
 	}

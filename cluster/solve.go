@@ -57,8 +57,8 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 		deadline = start.Add(opts.TimeLimit)
 	}
 	rootBound := 0.0 // every cost is non-negative
-	if _, ok := solver.(highsSolver); ok && !opts.NoRootCuts {
-		st, err := m.rootStage(ctx, opts, start, deadline)
+	if h, ok := solver.(highsSolver); ok && !opts.NoRootCuts {
+		st, err := m.rootStage(ctx, opts, start, deadline, h.perNode())
 		if err != nil {
 			return nil, err
 		}

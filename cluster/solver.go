@@ -106,11 +106,14 @@ func resolve(s Solver) Solver {
 }
 
 // LPOrderSolver is HiGHS given the columns in the order the LP file (WriteLP) has them, as the
-// highs command reads it: the costed columns first. HiGHS's search depends on the order, and
-// neither order is better on every program (on generated programs of 100 to 200 bindings
-// either can be several times faster than the other), so the analysis core races the two
-// when it has a core to spare (docs/performance.md).
-var LPOrderSolver Solver = highsSolver{lpOrder: true}
+// highs command reads it: the costed columns first, after a root loop that adds half as many
+// cuts a round. HiGHS's search depends on the order, and the loop's path through the cuts on
+// their number; neither is better on every program (on generated programs of 100 to 200
+// bindings either order can be several times faster than the other, and either number of cuts
+// up to twice as fast), so the analysis core races the two when it has a core to spare
+// (docs/performance.md). With the same loop in both, a program the loop settles by itself
+// (most `fans` programs) gained nothing from the second core.
+var LPOrderSolver Solver = highsSolver{lpOrder: true, cuts: cutsPerNode / 2}
 
 // SolverVersion returns the version of the linked HiGHS library, as "1.10.0", or "" in a build
 // without cgo.
@@ -119,6 +122,15 @@ func SolverVersion() string { return highs.Version() }
 // highsSolver solves models with HiGHS in this process.
 type highsSolver struct {
 	lpOrder bool // columns in LP-file order
+	cuts    int  // the root loop's cuts of each family a round, per node (0: cutsPerNode)
+}
+
+// perNode is the root loop's cuts of each family a round, per node.
+func (h highsSolver) perNode() int {
+	if h.cuts > 0 {
+		return h.cuts
+	}
+	return cutsPerNode
 }
 
 func (h highsSolver) Name() string {

@@ -223,14 +223,15 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 }
 
 // solveRacing solves our clustering in a slot (the model strengthened by the root cuts), and, as
-// soon as a second slot is free (often when Megiddo and Sarkar's solve is done), also the same
-// strengthened model with the columns in the other order (cluster.LPOrderSolver), within the
-// same deadline: HiGHS's search depends on the order, and neither is better on every program
-// (glued 200 seed 1: 11.7 s in model order, 3.9 s in LP order; mixed 200 seed 2: 0.82 and
-// 0.35 s). The model as formulated, without the root cuts, raced here until the cuts got
-// cheaper; it now lost every race (docs/performance.md). The first proven optimum wins and
-// stops the other;
-// otherwise the better clustering. The solver the configuration names is not raced, nor is
+// soon as a second slot is free (often when Megiddo and Sarkar's solve is done), also a second
+// solve (cluster.LPOrderSolver: a root loop with fewer cuts a round, and the columns in the
+// other order), within the same deadline. HiGHS's search depends on the order, and the root
+// loop's path on its cuts, and neither is better on every program (glued 200 seed 1: 11.7 s
+// in model order, 3.9 s in LP order; mixed 200 seed 2: 0.82 and 0.35 s; fans 200 seed 4, which
+// the loop settles: 15.0 s with 20 cuts a node, 9.3 s with 10). The model as formulated,
+// without the root cuts, raced here until the cuts got cheaper; it now lost every race
+// (docs/performance.md). The first proven optimum wins and stops the other; otherwise the
+// better clustering. The solver the configuration names is not raced, nor is
 // the one a build without HiGHS finds (an executable, or none).
 func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster.Options, priority int64) (*cluster.Result, error) {
 	if opts.Solver != nil || !cluster.Linked() {
@@ -268,7 +269,7 @@ func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster
 		default:
 		}
 		lopts := opts
-		lopts.Solver = cluster.LPOrderSolver // the other search: the same loop, the other order
+		lopts.Solver = cluster.LPOrderSolver // the other search: another loop, the other order
 		if opts.TimeLimit >= 0 {
 			left := limit(opts.TimeLimit) - time.Since(start)
 			if left < max(100*time.Millisecond, limit(opts.TimeLimit)/4) {
