@@ -22,7 +22,7 @@ import (
 const (
 	maxRootRounds = 60
 	// cutsPerNode bounds each family's cuts a round, per node of the graph (strengthen's
-	// perNode), unless the solver says otherwise (highsSolver.cutsPerNode).
+	// perNode), unless the solver says otherwise (highsSolver.perNode).
 	cutsPerNode = 20
 	// stallRounds: the loop stops when the bound's ceiling (the objective is integral) has not
 	// risen for this many rounds.
