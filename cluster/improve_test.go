@@ -16,16 +16,7 @@ import (
 // from a random valid clustering (random merges).
 func TestImproveReachesALocalOptimum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		_, g, sameSize := genGraph(t, 20)
-		mg := newMerger(g, sameSize)
-		for k := rapid.IntRange(0, 3*len(g.Nodes)).Draw(t, "merges"); k > 0; k-- {
-			i := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "i")
-			j := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "j")
-			if a, b := mg.label[i], mg.label[j]; a != b && mg.canMerge(a, b) {
-				mg.merge(a, b)
-			}
-		}
-		start := mg.clustering()
+		g, sameSize, start := randomValidStart(t)
 		got := improve(context.Background(), start, sameSize)
 		if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
 			t.Fatalf("improve made %s invalid: %v", got, problems)
@@ -79,16 +70,7 @@ func TestTooLargeIsMended(t *testing.T) {
 // Validate compute it. It starts from a random valid clustering (random merges).
 func TestPolishReachesALocalOptimum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		_, g, sameSize := genGraph(t, 20)
-		mg := newMerger(g, sameSize)
-		for k := rapid.IntRange(0, 3*len(g.Nodes)).Draw(t, "merges"); k > 0; k-- {
-			i := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "i")
-			j := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "j")
-			if a, b := mg.label[i], mg.label[j]; a != b && mg.canMerge(a, b) {
-				mg.merge(a, b)
-			}
-		}
-		start := mg.clustering()
+		g, sameSize, start := randomValidStart(t)
 		got := polish(context.Background(), start, sameSize)
 		if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
 			t.Fatalf("polish made %s invalid: %v", got, problems)
@@ -117,4 +99,19 @@ func TestPolishReachesALocalOptimum(t *testing.T) {
 			}
 		}
 	})
+}
+
+// randomValidStart is a random graph and a random valid clustering of it (random merges that
+// keep it valid).
+func randomValidStart(t *rapid.T) (*Graph, bool, *Clustering) {
+	_, g, sameSize := genGraph(t, 20)
+	mg := newMerger(g, sameSize)
+	for k := rapid.IntRange(0, 3*len(g.Nodes)).Draw(t, "merges"); k > 0; k-- {
+		i := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "i")
+		j := rapid.IntRange(0, len(g.Nodes)-1).Draw(t, "j")
+		if a, b := mg.label[i], mg.label[j]; a != b && mg.canMerge(a, b) {
+			mg.merge(a, b)
+		}
+	}
+	return g, sameSize, mg.clustering()
 }
