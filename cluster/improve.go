@@ -231,7 +231,7 @@ func mergerFrom(cl *Clustering, sameSizeOnly bool) *merger {
 	rep := map[int]int{} // label -> the first node with it
 	for i, l := range cl.Of {
 		if r, ok := rep[l]; ok {
-			mg.merge(mg.label[r], i)
+			mg.merge(mg.label[r], mg.label[i]) // merge takes labels, not nodes
 		} else {
 			rep[l] = i
 		}

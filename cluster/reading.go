@@ -12,8 +12,8 @@ import (
 
 // guided is a clustering read from the relaxation's solution values: the cheaper of
 // byRelaxation and byGain, each mended by moving single nodes and merging clusters (polish:
-// which of the two is cheaper often changes). Nil when the model has pairs forced together (the heuristics do not
-// keep to them).
+// which of the two is cheaper often changes). Nil when the model has pairs forced together
+// (the heuristics do not keep to them).
 func (m *Model) guided(ctx context.Context, values []float64) *Clustering {
 	if m.Graph == nil || len(m.variant.Together) > 0 {
 		return nil
