@@ -25,12 +25,11 @@ func genGraph(t *rapid.T, maxBindings int) (*infer.Result, *Graph, bool) {
 	return r, NewGraph(r), rapid.Bool().Draw(t, "sameSize")
 }
 
-// Every path, convexity and directed cycle inequality that separatePaths, separateConvexity and
-// separateCycles return is
-// violated by the values it was given (it is a cut) and satisfied by every clustering (it
-// removes none): the unfused, stream and
-// greedy clusterings, the clustering guided by the values, and the optimum where exhaustive
-// search can find it. The values are arbitrary points of the unit cube, so that chains of
+// Every triangle, path, convexity, directed cycle and star inequality that separateTriangles,
+// separatePaths, separateConvexity, separateCycles and separateStars return is violated by the
+// values it was given (it is a cut) and satisfied by every clustering (it removes none): the
+// unfused, stream and greedy clusterings, the clusterings read from the values, a random valid
+// clustering, and the optimum where exhaustive search can find it. The values are arbitrary points of the unit cube, so that chains of
 // every length are tried, not only those a relaxation happens to produce.
 func TestRootCutsKeepEveryClustering(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
@@ -40,7 +39,8 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 		for i, v := range m.Vars {
 			values[i] = math.Max(v.Lo, math.Min(v.Hi, rapid.Float64Range(0, 1).Draw(t, "x")))
 		}
-		cuts := append(m.separatePaths(values, 1000), m.separateConvexity(values, 1000)...)
+		cuts := append(m.separateTriangles(values, 1000), m.separatePaths(values, 1000)...)
+		cuts = append(cuts, m.separateConvexity(values, 1000)...)
 		cuts = append(cuts, m.separateCycles(values, 1000)...)
 		cuts = append(cuts, m.separateStars(values, 1000, starStarts)...)
 		clusterings := map[string]*Clustering{
@@ -49,6 +49,7 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 			"guided":  m.guided(context.Background(), values),
 			"byx":     m.byRelaxation(context.Background(), values),
 			"bygain":  m.byGain(context.Background(), values),
+			"random":  randomMerges(t, g, sameSize),
 		}
 		if !sameSize {
 			clusterings["stream"] = Stream(g)

@@ -10,8 +10,9 @@ import (
 	"github.com/cnf-tools/cnf/cluster/internal/highs"
 )
 
-// The cutting-plane loop at the root: solve the relaxation, add the path, convexity and
-// directed cycle inequalities it violates (paths.go, convexity.go, cycles.go), solve again from
+// The cutting-plane loop at the root: solve the relaxation, add the triangle (or, when none is
+// violated, path), convexity, directed cycle and star inequalities it violates (triangles.go,
+// paths.go, convexity.go, cycles.go, stars.go), solve again from
 // the previous basis, until none is violated, the bound stops rising, or the loop's share of
 // the time is spent. The relaxation is solved without Fig 1.14's π rows (splitOrder): the
 // cycle inequalities carry the order. The solver then starts from a model
@@ -131,7 +132,12 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 		} else if stalled++; stalled >= stallRounds {
 			break
 		}
-		found := append(m.separatePaths(sol.Values, perRound), m.separateConvexity(sol.Values, perRound)...)
+		// Triangles first; the longer chains when no triangle is violated (triangles.go).
+		found := m.separateTriangles(sol.Values, perRound)
+		if len(found) == 0 {
+			found = m.separatePaths(sol.Values, perRound)
+		}
+		found = append(found, m.separateConvexity(sol.Values, perRound)...)
 		found = append(found, m.separateCycles(sol.Values, perRound)...)
 		found = append(found, m.separateStars(sol.Values, perRound, 1)...)
 		if len(found) == 0 {
