@@ -45,10 +45,13 @@ type Model struct {
 	N     int // |V|
 	Vars  []Var
 	Rows  []Row
-	Cuts  int            // how many of Rows, the last ones, are transitivity cuts (not in Fig 1.14)
-	x     map[[2]int]int // pair (i < j) -> column of x_i_j
-	pi    []int          // node -> column of pi_i
-	c     []int          // node -> column of c_i, or -1 for a node without an array output
+	Cuts  int // how many of Rows, the last ones, are transitivity cuts (not in Fig 1.14)
+	// conc is the range [conc[0], conc[1]) of Rows that are concestor rows (section 1.4.3):
+	// the root loop checks them lazily (lazyrows.go).
+	conc [2]int
+	x    map[[2]int]int // pair (i < j) -> column of x_i_j
+	pi   []int          // node -> column of pi_i
+	c    []int          // node -> column of c_i, or -1 for a node without an array output
 	// variant is what the model was formulated with: the heuristics that look for clusterings
 	// of the model (rootcuts.go) must keep to it.
 	variant FormulateOptions
@@ -275,6 +278,7 @@ func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, er
 		}
 	}
 	// Different iteration sizes: no more fused than with the concestors (section 1.4.3).
+	m.conc[0] = len(m.Rows)
 	for i := 0; i < n; i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -297,6 +301,7 @@ func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, er
 			}
 		}
 	}
+	m.conc[1] = len(m.Rows)
 	if !opts.Paper && !opts.NoCuts {
 		m.addTransitivityCuts(name, partners)
 	}

@@ -15,22 +15,26 @@ import (
 // with π again when the loop stops before the cuts have stated the order.
 
 // splitOrder divides m's rows into those of Fig 1.14's ordering (prec, fuse, same and fp: a π
-// column with a non-zero coefficient) and the others. A row of π with zero coefficients, which
-// says that pairs forced together cannot be (formulate's "impossible"), is among the others.
-func (m *Model) splitOrder() (others, order []Row) {
+// column with a non-zero coefficient), the concestor rows (as lazyRows gives them), and the
+// others. A row of π with zero coefficients, which says that pairs forced together cannot be
+// (formulate's "impossible"), is among the others.
+func (m *Model) splitOrder() (others, order, conc []Row) {
 	isPi := make([]bool, len(m.Vars))
 	for _, c := range m.pi {
 		isPi[c] = true
 	}
 	others = make([]Row, 0, len(m.Rows))
-	for _, r := range m.Rows {
-		if slices.ContainsFunc(r.Terms, func(t Term) bool { return isPi[t.Var] && t.Coef != 0 }) {
+	for k, r := range m.Rows {
+		switch {
+		case m.conc[0] <= k && k < m.conc[1]:
+			conc = append(conc, atLeast(r))
+		case slices.ContainsFunc(r.Terms, func(t Term) bool { return isPi[t.Var] && t.Coef != 0 }):
 			order = append(order, r)
-		} else {
+		default:
 			others = append(others, r)
 		}
 	}
-	return others, order
+	return others, order, conc
 }
 
 // settle records an integral solution of the order-free relaxation that no inequality cuts

@@ -249,7 +249,7 @@ func TestUnfinishedLoopIsOrdered(t *testing.T) {
 	if root.rounds != 1 || root.last == nil {
 		t.Fatalf("after %d rounds, last %v: want the first relaxation only, not integral", root.rounds, root.last != nil)
 	}
-	_, order := m.splitOrder()
+	_, order, _ := m.splitOrder()
 	if len(order) == 0 {
 		t.Fatal("no π rows")
 	}

@@ -36,6 +36,9 @@ type rootResult struct {
 	bound  float64   // the relaxation's optimum with them: no clustering costs less
 	values []float64 // the relaxation's solution when it is integral (then optimal), else nil
 	rounds int
+	// converged says that the loop ended with nothing left to cut: its last relaxation
+	// violates none of the inequalities it separates, nor a row of the model.
+	converged bool
 	// last and reduced are the last relaxation's solution and reduced costs (nil if none).
 	last, reduced []float64
 	// unsolved says that the loop's time ran out before the first relaxation was solved.
@@ -68,14 +71,15 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 	// LP (docs/performance.md). Its bound and reduced costs hold for the whole model, which
 	// has more rows. Without the graph there is nothing to separate the order from.
 	// A model whose rows are all π rows is given whole (HiGHS takes no LP without rows).
+	// The concestor rows are left out too, and added when violated (lazyrows.go).
 	relaxed, orderFree := m, false
-	var order []Row
+	var order, lazy []Row
 	if m.Graph != nil {
-		others, ord := m.splitOrder()
+		others, ord, conc := m.splitOrder()
 		if len(others) > 0 {
 			r := *m
 			r.Rows = others
-			relaxed, orderFree, order = &r, true, ord
+			relaxed, orderFree, order, lazy = &r, true, ord, conc
 		}
 	}
 	lp, err := highs.NewLP(problemOf(relaxed))
@@ -85,7 +89,6 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 	if ctx.Err() != nil {
 		return res, ctx.Err()
 	}
-	converged := false   // the loop ended with nothing left to cut
 	var cuts, live []Row // every cut found (once), and those the LP holds now
 	known := map[string]bool{}
 	perRound := max(perNode*m.N, 200)
@@ -140,11 +143,12 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 		found = append(found, m.separateConvexity(sol.Values, perRound)...)
 		found = append(found, m.separateCycles(sol.Values, perRound)...)
 		found = append(found, m.separateStars(sol.Values, perRound, 1)...)
-		if len(found) == 0 {
+		rows := violatedRows(lazy, sol.Values) // the model's own, not cuts
+		if len(found)+len(rows) == 0 {
 			found = m.separateStars(sol.Values, perRound, starStarts)
 		}
-		if len(found) == 0 {
-			converged = true
+		if len(found)+len(rows) == 0 {
+			res.converged = true
 			if orderFree && m.integral(sol.Values) {
 				res.settle(m, sol.Values)
 			}
@@ -166,10 +170,10 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 		if err := lp.DeleteRows(drop); err != nil {
 			return res.with(m, cuts), err
 		}
-		if err := lp.AddRows(highsRows(found)); err != nil {
+		if err := lp.AddRows(highsRows(append(found, rows...))); err != nil {
 			return res.with(m, cuts), err
 		}
-		live = append(keep, found...)
+		live = append(append(keep, found...), rows...)
 		for _, c := range found {
 			if k := cutKey(c); !known[k] {
 				known[k] = true
@@ -177,7 +181,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 			}
 		}
 	}
-	if orderFree && !converged && res.values == nil && res.last != nil && ctx.Err() == nil {
+	if orderFree && !res.converged && res.values == nil && res.last != nil && ctx.Err() == nil {
 		res.ordered(ctx, lp, order, first, deadline)
 	}
 	return res.with(m, cuts), nil
