@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"container/heap"
 	"math"
 	"slices"
 )
@@ -51,7 +52,11 @@ func (m *Model) separateTriangles(values []float64, limit int) []Row {
 	for _, a := range nbr {
 		slices.Sort(a) // ties break alike in every run
 	}
-	var cuts []pathCut
+	// The best limit triangles so far, the least violated (the latest found among equals) on
+	// top: a relaxation may violate millions (n³ triples), too many to hold as rows.
+	worse := func(a, b triangle) bool { return a.v < b.v || a.v == b.v && a.seq > b.seq }
+	kept := &funcHeap[triangle]{less: worse}
+	seq := 0
 	for i := 0; i < n; i++ {
 		for _, j := range nbr[i] {
 			xij := x[i*n+j]
@@ -62,18 +67,46 @@ func (m *Model) separateTriangles(values []float64, limit int) []Row {
 				if k <= i || k == j {
 					continue // each pair ik once, from its smaller end
 				}
-				xik, xjk := x[i*n+k], x[j*n+k]
-				v := xik - xij - xjk
+				v := x[i*n+k] - xij - x[j*n+k]
 				if v <= eps {
 					continue
 				}
-				row := Row{Name: "tri", Terms: []Term{{col[i*n+j], 1}, {col[j*n+k], 1}}, Lo: 1, Hi: math.Inf(1)}
-				if c := col[i*n+k]; c >= 0 {
-					row.Terms, row.Lo = append(row.Terms, Term{c, -1}), 0
+				t := triangle{i: i, j: j, k: k, v: v, seq: seq}
+				seq++
+				switch {
+				case kept.Len() < limit:
+					heap.Push(kept, t)
+				case worse(kept.items[0], t):
+					kept.items[0] = t
+					heap.Fix(kept, 0)
 				}
-				cuts = append(cuts, pathCut{row: row, violation: v})
 			}
 		}
 	}
-	return mostViolated(cuts, limit)
+	// Most violated first, in the order found among equals (as mostViolated orders paths).
+	slices.SortFunc(kept.items, func(a, b triangle) int {
+		switch {
+		case worse(b, a):
+			return -1
+		case worse(a, b):
+			return 1
+		}
+		return 0
+	})
+	rows := make([]Row, len(kept.items))
+	for r, t := range kept.items {
+		i, j, k := t.i, t.j, t.k
+		rows[r] = Row{Name: "tri", Terms: []Term{{col[i*n+j], 1}, {col[j*n+k], 1}}, Lo: 1, Hi: math.Inf(1)}
+		if c := col[i*n+k]; c >= 0 {
+			rows[r].Terms, rows[r].Lo = append(rows[r].Terms, Term{c, -1}), 0
+		}
+	}
+	return rows
+}
+
+// triangle is a violated triangle inequality of separateTriangles: the pair ik and the node j
+// between, violated by v, the seq-th found.
+type triangle struct {
+	i, j, k, seq int
+	v            float64
 }
