@@ -181,7 +181,11 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 			}
 		}
 	}
-	if orderFree && !res.converged && res.values == nil && res.last != nil && ctx.Err() == nil {
+	// A clustering read within 1 of the bound is the answer (proves): no search follows, so the
+	// relaxation with π, for the search and for reading, is not needed (it was 4% of a proof's
+	// time on fans 100 seed 5).
+	proven := res.readCost < res.bound+1-1e-6
+	if orderFree && !res.converged && res.values == nil && res.last != nil && !proven && ctx.Err() == nil {
 		res.ordered(ctx, lp, order, first, deadline)
 	}
 	return res.with(m, cuts), nil
