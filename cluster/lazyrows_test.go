@@ -25,7 +25,7 @@ func TestLoopKeepsConcestorRows(t *testing.T) {
 			_, g, sameSize := genGraph(t, 24)
 			m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
 			others, _, conc := m.splitOrder()
-			res, err := m.strengthen(context.Background(), time.Time{}, time.Time{}, cutsPerNode)
+			res, err := m.strengthen(context.Background(), time.Time{}, time.Time{}, defaultLoop())
 			if err != nil {
 				t.Fatal(err)
 			}

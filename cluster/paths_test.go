@@ -39,7 +39,7 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 		for i, v := range m.Vars {
 			values[i] = math.Max(v.Lo, math.Min(v.Hi, rapid.Float64Range(0, 1).Draw(t, "x")))
 		}
-		cuts := append(m.separateTriangles(values, 1000), m.separatePaths(values, 1000)...)
+		cuts := append(m.separateTriangles(values, 1000, false), m.separatePaths(values, 1000)...)
 		cuts = append(cuts, m.separateConvexity(values, 1000)...)
 		cuts = append(cuts, m.separateCycles(values, 1000)...)
 		cuts = append(cuts, m.separateStars(values, 1000, starStarts)...)
@@ -92,7 +92,7 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatalf("solve without root cuts: %v", err)
 		}
-		root, err := m.strengthen(context.Background(), time.Time{}, time.Time{}, cutsPerNode)
+		root, err := m.strengthen(context.Background(), time.Time{}, time.Time{}, defaultLoop())
 		if err != nil {
 			t.Fatalf("root loop: %v", err)
 		}
@@ -167,14 +167,14 @@ func TestFirstRelaxationMayOutrunTheLoop(t *testing.T) {
 	}
 	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
 	spent := time.Now().Add(-time.Second)
-	root, err := m.strengthen(context.Background(), spent, time.Time{}, cutsPerNode)
+	root, err := m.strengthen(context.Background(), spent, time.Time{}, defaultLoop())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !root.unsolved || root.rounds != 0 {
 		t.Errorf("with the loop's time spent and no more for the first relaxation: unsolved %v after %d rounds", root.unsolved, root.rounds)
 	}
-	root, err = m.strengthen(context.Background(), spent, time.Now().Add(time.Minute), cutsPerNode)
+	root, err = m.strengthen(context.Background(), spent, time.Now().Add(time.Minute), defaultLoop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestUnfinishedLoopIsOrdered(t *testing.T) {
 		t.Skip("the root cuts need HiGHS linked in")
 	}
 	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
-	root, err := m.strengthen(context.Background(), time.Now().Add(-time.Second), time.Now().Add(time.Minute), cutsPerNode)
+	root, err := m.strengthen(context.Background(), time.Now().Add(-time.Second), time.Now().Add(time.Minute), defaultLoop())
 	if err != nil {
 		t.Fatal(err)
 	}

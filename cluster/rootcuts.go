@@ -22,13 +22,26 @@ import (
 // The loop's bounds (besides its share of the time limit).
 const (
 	maxRootRounds = 60
-	// cutsPerNode bounds each family's cuts a round, per node of the graph (strengthen's
-	// perNode), unless the solver says otherwise (highsSolver.perNode).
+	// cutsPerNode bounds each family's cuts a round, per node of the graph (loopConfig's
+	// perNode), unless the solver says otherwise (highsSolver.loop).
 	cutsPerNode = 20
 	// stallRounds: the loop stops when the bound's ceiling (the objective is integral) has not
 	// risen for this many rounds.
 	stallRounds = 4
 )
+
+// loopConfig is what may differ between two runs of the loop on one model (the race's two
+// solves run different loops: LPOrderSolver).
+type loopConfig struct {
+	// perNode bounds the cuts of each family a round: perNode times the nodes, at least 200.
+	perNode int
+	// sparseFirst takes the triangle inequalities of the nodes with the fewest pairs first
+	// among those violated as much (separateTriangles).
+	sparseFirst bool
+}
+
+// defaultLoop is the loop of a solve that is not told otherwise.
+func defaultLoop() loopConfig { return loopConfig{perNode: cutsPerNode} }
 
 // rootResult is what the loop found.
 type rootResult struct {
@@ -60,8 +73,7 @@ type rootResult struct {
 // relaxation may take until first (zero: deadline; it is never earlier): without it nothing can
 // be done, the search included. A relaxation that cannot be solved in time ends the loop with
 // what it has. When ctx ends, the loop returns what it has found so far with ctx's error.
-// perNode bounds the cuts of each family a round: perNode times the nodes, at least 200.
-func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNode int) (*rootResult, error) {
+func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop loopConfig) (*rootResult, error) {
 	res := &rootResult{model: m, bound: math.Inf(-1), readCost: math.Inf(1)}
 	if len(m.Rows) == 0 {
 		return res, nil // nothing to cut: every column is at its cheapest bound
@@ -91,7 +103,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 	}
 	var cuts, live []Row // every cut found (once), and those the LP holds now
 	known := map[string]bool{}
-	perRound := max(perNode*m.N, 200)
+	perRound := max(loop.perNode*m.N, 200)
 	best, stalled := math.Inf(-1), 0
 	loopBegan := time.Now()
 	for res.rounds < maxRootRounds {
@@ -146,7 +158,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, perNo
 			break
 		}
 		// Triangles first; the longer chains when no triangle is violated (triangles.go).
-		found := m.separateTriangles(sol.Values, perRound)
+		found := m.separateTriangles(sol.Values, perRound, loop.sparseFirst)
 		if len(found) == 0 {
 			found = m.separatePaths(sol.Values, perRound)
 		}
@@ -248,7 +260,7 @@ type stage struct {
 // rootStage runs the cutting-plane loop before HiGHS searches m (in this process), within half
 // of the time to deadline (zero: none), and returns what the search starts from. began is when
 // the solve began. An error is ctx's.
-func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadline time.Time, perNode int) (stage, error) {
+func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadline time.Time, loop loopConfig) (stage, error) {
 	// Half of what is left at most: the search needs time too. The first relaxation may take
 	// all of it: without it the search cannot begin either, and the clustering read from it is
 	// far better than the greedy one on the programs where it is slow (fans 100 seed 2 given 1 s:
@@ -268,7 +280,7 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadlin
 	start := opts.Start
 	// An error ends the loop with the cuts found so far: the model stays valid without them,
 	// and when opts.Stop ended it, the search stops at once with the start.
-	root, _ := m.strengthen(stop, loopEnd, deadline, perNode)
+	root, _ := m.strengthen(stop, loopEnd, deadline, loop)
 	if ctx.Err() != nil {
 		return stage{}, ctx.Err()
 	}

@@ -58,7 +58,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 	}
 	rootBound := 0.0 // every cost is non-negative
 	if h, ok := solver.(highsSolver); ok && !opts.NoRootCuts {
-		st, err := m.rootStage(ctx, opts, start, deadline, h.perNode())
+		st, err := m.rootStage(ctx, opts, start, deadline, h.rootLoop())
 		if err != nil {
 			return nil, err
 		}

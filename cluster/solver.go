@@ -112,8 +112,9 @@ func resolve(s Solver) Solver {
 // bindings either order can be several times faster than the other, and either number of cuts
 // up to twice as fast), so the analysis core races the two when it has a core to spare
 // (docs/performance.md). With the same loop in both, a program the loop settles by itself
-// (most `fans` programs) gained nothing from the second core.
-var LPOrderSolver Solver = highsSolver{lpOrder: true, cuts: cutsPerNode / 2}
+// (most `fans` programs) gained nothing from the second core. Its loop also takes the triangle
+// inequalities of the nodes with the fewest pairs first (triangles.go).
+var LPOrderSolver Solver = highsSolver{lpOrder: true, loop: loopConfig{perNode: cutsPerNode / 2, sparseFirst: true}}
 
 // SolverVersion returns the version of the linked HiGHS library, as "1.10.0", or "" in a build
 // without cgo.
@@ -121,16 +122,16 @@ func SolverVersion() string { return highs.Version() }
 
 // highsSolver solves models with HiGHS in this process.
 type highsSolver struct {
-	lpOrder bool // columns in LP-file order
-	cuts    int  // the root loop's cuts of each family a round, per node (0: cutsPerNode)
+	lpOrder bool       // columns in LP-file order
+	loop    loopConfig // the root loop's (zero: defaultLoop())
 }
 
-// perNode is the root loop's cuts of each family a round, per node.
-func (h highsSolver) perNode() int {
-	if h.cuts > 0 {
-		return h.cuts
+// rootLoop is the configuration of the solver's root loop.
+func (h highsSolver) rootLoop() loopConfig {
+	if h.loop == (loopConfig{}) {
+		return defaultLoop()
 	}
-	return cutsPerNode
+	return h.loop
 }
 
 func (h highsSolver) Name() string {

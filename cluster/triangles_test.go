@@ -23,7 +23,8 @@ func TestTrianglesAreEveryViolatedOne(t *testing.T) {
 			q := float64(rapid.IntRange(0, 4).Draw(t, "x")) / 4
 			values[i] = math.Max(v.Lo, math.Min(v.Hi, q))
 		}
-		all := m.separateTriangles(values, math.MaxInt)
+		sparseFirst := rapid.Bool().Draw(t, "sparseFirst")
+		all := m.separateTriangles(values, math.MaxInt, sparseFirst)
 		if want := bruteTriangles(m, values); len(all) != want {
 			t.Fatalf("%d violated triangles found, %d violated", len(all), want)
 		}
@@ -31,7 +32,7 @@ func TestTrianglesAreEveryViolatedOne(t *testing.T) {
 			t.Fatalf("not the most violated first")
 		}
 		limit := rapid.IntRange(1, max(1, len(all))).Draw(t, "limit")
-		if diff := cmp.Diff(all[:min(limit, len(all))], m.separateTriangles(values, limit)); diff != "" {
+		if diff := cmp.Diff(all[:min(limit, len(all))], m.separateTriangles(values, limit, sparseFirst)); diff != "" {
 			t.Fatalf("limit %d is not a prefix of all %d (-all +limited):\n%s", limit, len(all), diff)
 		}
 	})
