@@ -136,14 +136,23 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop 
 			break
 		}
 		res.last, res.reduced, res.readLast = sol.Values, sol.ReducedCosts, false
-		if res.reading <= time.Since(loopBegan)/readShare {
-			until := deadline // the solve's own deadline, not the loop's share of it
-			if first.After(until) {
-				until = first
-			}
-			res.readDuring(ctx, m, sol.Values, until)
+		until := deadline // readings may take the solve's own deadline, not the loop's share
+		if first.After(until) {
+			until = first
 		}
-		if res.readCost < sol.Objective+1-1e-6 {
+		read := func() bool { // reports whether the clustering read is optimal
+			if res.reading <= time.Since(loopBegan)/readShare {
+				res.readDuring(ctx, m, sol.Values, until)
+			}
+			return res.readCost < sol.Objective+1-1e-6
+		}
+		// An integral relaxation is read only once cuts are found in it: with none it is the
+		// clustering (settle). Reading it first was most of the solve on programs the first
+		// relaxation settles (sizes 200 seed 3: 0.10 → 0.05 s for the whole command, against
+		// 0.06 s for the highs command on the LP file); not reading it at all made fans 100
+		// seeds 2 and 4 5-15% slower.
+		integral := m.integral(sol.Values)
+		if !integral && read() {
 			break // the clustering read is optimal: nothing to prove beyond it
 		}
 		if !first.IsZero() && !time.Now().Before(first) {
@@ -171,9 +180,12 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop 
 		}
 		if len(found)+len(rows) == 0 {
 			res.converged = true
-			if orderFree && m.integral(sol.Values) {
+			if orderFree && integral {
 				res.settle(m, sol.Values)
 			}
+			break
+		}
+		if integral && read() {
 			break
 		}
 		// Cuts the relaxation leaves slack go before the new ones come in: the LP keeps the
