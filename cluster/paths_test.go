@@ -18,6 +18,16 @@ func genShaped(t *rapid.T, maxBindings int) *infer.Result {
 	return analyzeGenerated(t, gen.Options{Bindings: n, Shape: shape})
 }
 
+// randomPoint is a point of the unit cube for m's columns, each drawn from x and kept within
+// its column's bounds.
+func randomPoint(t *rapid.T, m *Model, x *rapid.Generator[float64]) []float64 {
+	values := make([]float64, len(m.Vars))
+	for i, v := range m.Vars {
+		values[i] = math.Max(v.Lo, math.Min(v.Hi, x.Draw(t, "x")))
+	}
+	return values
+}
+
 // genGraph is the dependency graph of a program genShaped draws, and whether to cluster it
 // for Megiddo and Sarkar's variant.
 func genGraph(t *rapid.T, maxBindings int) (*infer.Result, *Graph, bool) {
@@ -35,10 +45,7 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r, g, sameSize := genGraph(t, 24)
 		m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
-		values := make([]float64, len(m.Vars))
-		for i, v := range m.Vars {
-			values[i] = math.Max(v.Lo, math.Min(v.Hi, rapid.Float64Range(0, 1).Draw(t, "x")))
-		}
+		values := randomPoint(t, m, rapid.Float64Range(0, 1))
 		cuts := append(m.separateTriangles(values, 1000, false), m.separatePaths(values, 1000)...)
 		cuts = append(cuts, m.separateConvexity(values, 1000)...)
 		cuts = append(cuts, m.separateCycles(values, 1000)...)

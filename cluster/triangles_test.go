@@ -1,11 +1,12 @@
 package cluster
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
@@ -18,21 +19,18 @@ func TestTrianglesAreEveryViolatedOne(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		_, g, sameSize := genGraph(t, 16)
 		m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
-		values := make([]float64, len(m.Vars))
-		for i, v := range m.Vars {
-			q := float64(rapid.IntRange(0, 4).Draw(t, "x")) / 4
-			values[i] = math.Max(v.Lo, math.Min(v.Hi, q))
-		}
+		quarters := rapid.Map(rapid.IntRange(0, 4), func(q int) float64 { return float64(q) / 4 })
+		values := randomPoint(t, m, quarters)
 		sparseFirst := rapid.Bool().Draw(t, "sparseFirst")
 		all := m.separateTriangles(values, math.MaxInt, sparseFirst)
 		if want := bruteTriangles(m, values); len(all) != want {
 			t.Fatalf("%d violated triangles found, %d violated", len(all), want)
 		}
-		if !slices.IsSortedFunc(all, func(a, b Row) int { return -cmpFloat(violation(a, values), violation(b, values)) }) {
+		if !slices.IsSortedFunc(all, func(a, b Row) int { return cmp.Compare(violation(b, values), violation(a, values)) }) {
 			t.Fatalf("not the most violated first")
 		}
 		limit := rapid.IntRange(1, max(1, len(all))).Draw(t, "limit")
-		if diff := cmp.Diff(all[:min(limit, len(all))], m.separateTriangles(values, limit, sparseFirst)); diff != "" {
+		if diff := gocmp.Diff(all[:min(limit, len(all))], m.separateTriangles(values, limit, sparseFirst)); diff != "" {
 			t.Fatalf("limit %d is not a prefix of all %d (-all +limited):\n%s", limit, len(all), diff)
 		}
 	})
@@ -68,13 +66,3 @@ func bruteTriangles(m *Model, values []float64) int {
 
 // violation is how far values fall short of the row's lower bound.
 func violation(r Row, values []float64) float64 { return r.Lo - activity(r, values) }
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
