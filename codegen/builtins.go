@@ -93,12 +93,13 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		return fmt.Sprintf("cnf_%s(%s, %s, %s)", name, a[0].c, a[1].c, where), rt, nil
 	case "^":
 		if num(0) == "Float" {
-			return fmt.Sprintf("pow(%s, (double)%s)", a[0].c, a[1].c), rt, nil
+			x.p.effects++
+			return fmt.Sprintf("cnf_powf(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
 		}
 		x.p.effects++
 		return fmt.Sprintf("cnf_powi(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
 	case "**":
-		return fmt.Sprintf("pow(%s, %s)", a[0].c, a[1].c), rt, nil
+		return fmt.Sprintf("cnf_pow(%s, %s)", a[0].c, a[1].c), rt, nil
 	case "subtract":
 		return fmt.Sprintf("(%s - %s)", a[1].c, a[0].c), rt, nil
 	case "==", "/=", "<", "<=", ">", ">=":
@@ -144,8 +145,11 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 			return fmt.Sprintf("({ double cnf_x_ = %s; (double)((cnf_x_ > 0) - (cnf_x_ < 0)); })", a[0].c), rt, nil
 		}
 		return fmt.Sprintf("({ int64_t cnf_x_ = %s; (int64_t)((cnf_x_ > 0) - (cnf_x_ < 0)); })", a[0].c), rt, nil
-	case "sqrt", "exp", "log", "sin", "cos":
-		return fmt.Sprintf("%s((double)%s)", name, a[0].c), rt, nil
+	case "sqrt":
+		return fmt.Sprintf("sqrt((double)%s)", a[0].c), rt, nil
+	case "exp", "log", "sin", "cos":
+		// internal/numeric's algorithms, not libm's: the interpreter computes the same bits.
+		return fmt.Sprintf("cnf_%s((double)%s)", name, a[0].c), rt, nil
 	case "fromIntegral", "toFloat":
 		return "((double)" + a[0].c + ")", rt, nil
 	case "truncate", "round", "floor", "ceiling":

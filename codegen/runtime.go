@@ -1,12 +1,17 @@
 package codegen
 
+import "github.com/cnf-tools/cnf/internal/numeric"
+
 // runtimeC is the part of every generated file that does not depend on the program: integer
 // division and powers as the reference interpreter defines them (fuse's arith: division by zero
 // is an error, MinInt64 / -1 wraps), comparison of Floats as the interpreter compares them (NaN
 // is neither smaller nor larger, so it compares equal), Float to Int conversion as Go's on
 // amd64 (NaN and out-of-range values give MinInt64), and failing with a located message.
-// Generated code is compiled with -fwrapv, so Int arithmetic wraps as Go's does.
-const runtimeC = `#include <stdint.h>
+// Generated code is compiled with -fwrapv, so Int arithmetic wraps as Go's does. Powers, exp,
+// log, sin, cos and ** are internal/numeric's C, the interpreter's algorithms, not libm's.
+var runtimeC = runtimeIncludes + numeric.C() + runtimeBody
+
+const runtimeIncludes = `#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +21,9 @@ const runtimeC = `#include <stdint.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+`
 
+const runtimeBody = `
 /* cnf_fail reports a run-time error at a binding and ends the program (exit status 3). */
 static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
 static void cnf_fail(const char *where, const char *fmt, ...) {
@@ -56,9 +63,12 @@ static inline int64_t cnf_mod(int64_t a, int64_t b, const char *w) {
 
 static inline int64_t cnf_powi(int64_t a, int64_t b, const char *w) {
 	if (b < 0) cnf_fail(w, "negative exponent %lld", (long long)b);
-	uint64_t r = 1;
-	for (int64_t k = 0; k < b && k < 64; k++) r *= (uint64_t)a;
-	return (int64_t)r;
+	return cnf_powi_(a, b);
+}
+
+static inline double cnf_powf(double a, int64_t b, const char *w) {
+	if (b < 0) cnf_fail(w, "negative exponent %lld", (long long)b);
+	return cnf_powf_(a, b);
 }
 
 /* cnf_divider divides by a number that stays the same while a loop runs (a sum, a parameter)

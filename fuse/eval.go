@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/cnf-tools/cnf/internal/numeric"
 	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/types"
 )
@@ -331,7 +332,7 @@ func builtin(name string) (Value, bool) {
 			if !ok {
 				return nil, fmt.Errorf("%s needs a number, got %s", name, FormatValue(a))
 			}
-			return map[string]func(float64) float64{"sqrt": math.Sqrt, "exp": math.Exp, "log": math.Log, "sin": math.Sin, "cos": math.Cos}[name](f), nil
+			return map[string]func(float64) float64{"sqrt": math.Sqrt, "exp": numeric.Exp, "log": numeric.Log, "sin": numeric.Sin, "cos": numeric.Cos}[name](f), nil
 		}), true
 	case "fromIntegral", "toFloat":
 		return fn1(name, func(a Value) (Value, error) {
@@ -475,13 +476,9 @@ func arith(op string, a, b Value) (Value, error) {
 			if bi < 0 {
 				return nil, fmt.Errorf("negative exponent %d", bi)
 			}
-			r := int64(1)
-			for k := int64(0); k < bi && k < 64; k++ {
-				r *= ai
-			}
-			return r, nil
+			return numeric.PowInt(ai, bi), nil
 		case "**":
-			return math.Pow(float64(ai), float64(bi)), nil
+			return numeric.Pow(float64(ai), float64(bi)), nil
 		}
 	}
 	af, ok1 := toFloat(a)
@@ -498,8 +495,16 @@ func arith(op string, a, b Value) (Value, error) {
 		return af * bf, nil
 	case "/":
 		return af / bf, nil
-	case "^", "**":
-		return math.Pow(af, bf), nil
+	case "^":
+		if !bInt {
+			return nil, fmt.Errorf("^ needs an Int exponent, got %s", FormatValue(b))
+		}
+		if bi < 0 {
+			return nil, fmt.Errorf("negative exponent %d", bi)
+		}
+		return numeric.PowFloat(af, bi), nil
+	case "**":
+		return numeric.Pow(af, bf), nil
 	}
 	return nil, fmt.Errorf("%s needs Ints", op)
 }
