@@ -394,21 +394,28 @@ func (d *definition) loop(k int, lp loopPlan) error {
 	return nil
 }
 
-// sizeChecks fails as the reference interpreter does when a map_n of the loop reads arrays of
+// sizeChecks fails as the reference interpreter does when a map_n or zip of the loop reads arrays of
 // different lengths from memory.
 func (d *definition) sizeChecks(c *cluster.Cluster) error {
 	for _, nd := range c.Nodes {
-		m, ok := nd.Binding.Rhs.(*syntax.Map)
-		if !ok || len(m.Arrays) < 2 || !d.done[m.Arrays[0].Name] {
+		var keyword string
+		var arrays []*syntax.Ident
+		switch m := nd.Binding.Rhs.(type) {
+		case *syntax.Map:
+			keyword, arrays = m.Keyword.Name, m.Arrays
+		case *syntax.Zip:
+			keyword, arrays = "zip", []*syntax.Ident{m.A, m.B}
+		}
+		if len(arrays) < 2 || !d.done[arrays[0].Name] {
 			continue
 		}
-		first := cname(m.Arrays[0].Name)
-		for _, a := range m.Arrays[1:] {
+		first := cname(arrays[0].Name)
+		for _, a := range arrays[1:] {
 			if !d.done[a.Name] {
 				continue
 			}
 			d.printf("\tif (%s.len != %s.len) cnf_fail(%s, \"%s needs arrays of one size, but %s has %%lld elements and %s %%lld\", (long long)%s.len, (long long)%s.len);\n",
-				first, cname(a.Name), quote(nd.Binding.Name()), m.Keyword.Name, m.Arrays[0].Name, a.Name, first, cname(a.Name))
+				first, cname(a.Name), quote(nd.Binding.Name()), keyword, arrays[0].Name, a.Name, first, cname(a.Name))
 		}
 	}
 	return nil

@@ -117,6 +117,9 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 			}
 			continue
 		}
+		if err := checkSizes(c, vals); err != nil {
+			return nil, err
+		}
 		var procs []*Process
 		net, err := BuildNetwork(c)
 		if err != nil {
@@ -156,6 +159,35 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 		}
 	}
 	return results(fn, vals), nil
+}
+
+// checkSizes fails as the reference interpreter does when a map_n or zip of the loop reads
+// arrays of different lengths from memory: the loop's processes would stop at the shorter
+// one and return a truncated result. (Arrays made in the loop itself have the lengths their
+// sizes give, which inference has unified.)
+func checkSizes(c *cluster.Cluster, vals map[string]Value) error {
+	for _, nd := range c.Nodes {
+		var keyword string
+		var arrays []*syntax.Ident
+		switch m := nd.Binding.Rhs.(type) {
+		case *syntax.Map:
+			keyword, arrays = m.Keyword.Name, m.Arrays
+		case *syntax.Zip:
+			keyword, arrays = "zip", []*syntax.Ident{m.A, m.B}
+		default:
+			continue
+		}
+		first, ok := vals[arrays[0].Name].(Array)
+		if !ok {
+			continue
+		}
+		for _, a := range arrays[1:] {
+			if xs, ok := vals[a.Name].(Array); ok && len(xs) != len(first) {
+				return &RunError{Binding: nd.Binding.Name(), Err: fmt.Errorf("%s needs arrays of one size, but %s has %d elements and %s %d", keyword, arrays[0].Name, len(first), a.Name, len(xs))}
+			}
+		}
+	}
+	return nil
 }
 
 // knownLengths computes the lengths that the sizes determine before any loop runs.

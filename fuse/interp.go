@@ -423,7 +423,7 @@ func evalBinding(m *meter, fn *syntax.Func, info *types.Info, b *syntax.Binding,
 			return err
 		}
 		for p, x := range xs {
-			if i := int64(p); i >= start && (c.Count == nil || i < start+count) {
+			if i := int64(p); SliceKeeps(i, start, count, c.Count != nil) {
 				out = append(out, x)
 			}
 		}

@@ -276,18 +276,30 @@ func Template(b *syntax.Binding) (*Process, error) {
 	return nil, fmt.Errorf("%s: an external is a host call between loops, not a process", name)
 }
 
-// sliceCond is the test that keeps the element at position i: Start <= i < Start + Count.
+// SliceKeeps is whether slice keeps the element at position i: start <= i < start + count,
+// decided without computing start + count, which wraps when count is near maxBound (i is a
+// position, at least 0, so with a positive count i - count cannot wrap).
+func SliceKeeps(i, start, count int64, counted bool) bool {
+	return i >= start && (!counted || count > 0 && i-count < start)
+}
+
+// sliceCond is SliceKeeps as the process's test: start <= i, and 0 < count && i - count <
+// start when the slice has a count (without 0 < count where the count is a positive literal).
 func sliceCond(c *syntax.Slice, i syntax.Expr) syntax.Expr {
 	var conds []syntax.Expr
 	if c.Start != nil {
 		conds = append(conds, bin(">=", i, c.Start))
 	}
 	if c.Count != nil {
-		end := c.Count
 		if c.Start != nil {
-			end = bin("+", c.Start, c.Count)
+			within := bin("<", bin("-", i, c.Count), c.Start)
+			if lit, ok := c.Count.(*syntax.IntLit); !ok || lit.Value <= 0 {
+				within = bin("&&", paren(bin(">", c.Count, intLit(0))), paren(within))
+			}
+			conds = append(conds, within)
+		} else {
+			conds = append(conds, bin("<", i, c.Count))
 		}
-		conds = append(conds, bin("<", i, end))
 	}
 	if len(conds) == 1 {
 		return conds[0]

@@ -134,7 +134,7 @@ L1_0_s13: /* rest_5/numbered_4/is_6/prev_4/ds_7/same_5/sameN_4[same=c][ds=c]/lat
 	goto L1_0_s15;
 L1_0_s14: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_1/sameN_0[ds=h]/later_1/window_0/count_0[ds=h][prev=c][cur=c,is=c][numbered=c][rest=c]: case */
 	{ /* a select, not a branch */
-		bool l1_c = ((L1_0_h_same__i >= v_lo) && (L1_0_h_same__i < (v_lo + v_n)));
+		bool l1_c = ((L1_0_h_same__i >= v_lo) && ((v_n > INT64_C(0)) && ((L1_0_h_same__i - v_n) < v_lo)));
 		v_same.data[v_same.len] = L1_0_h_same__v;
 		v_same.len += l1_c;
 		L1_0_h_same__chan = l1_c ? L1_0_h_same__v : L1_0_h_same__chan;
@@ -188,7 +188,7 @@ L1_0_s20: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_0/sameN_0/later_0/window_1/
 	goto L1_0_s3;
 L1_0_s21: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_1/sameN_0[ds=h]/later_1/window_0/count_0[ds=h][prev=p][cur=p]: case */
 	{ /* a select, not a branch */
-		bool l3_c = ((L1_0_h_same__i >= v_lo) && (L1_0_h_same__i < (v_lo + v_n)));
+		bool l3_c = ((L1_0_h_same__i >= v_lo) && ((v_n > INT64_C(0)) && ((L1_0_h_same__i - v_n) < v_lo)));
 		v_same.data[v_same.len] = L1_0_h_same__v;
 		v_same.len += l3_c;
 		L1_0_h_same__chan = l3_c ? L1_0_h_same__v : L1_0_h_same__chan;

@@ -121,7 +121,7 @@ L3_0_s5: /* pal_2/total_0/middle_1[pal=h]: drop doubled */
 	goto L3_0_s6;
 L3_0_s6: /* pal_0/total_0/middle_1[pal=h]: case */
 	{ /* a select, not a branch */
-		bool l1_c = ((L3_0_h_middle__i >= v_half) && (L3_0_h_middle__i < (v_half + INT64_C(1))));
+		bool l1_c = ((L3_0_h_middle__i >= v_half) && ((L3_0_h_middle__i - INT64_C(1)) < v_half));
 		v_middle.data[v_middle.len] = L3_0_h_middle__v;
 		v_middle.len += l1_c;
 		L3_0_h_middle__i = l1_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
@@ -140,7 +140,7 @@ L3_0_s9: /* pal_0/total_0/middle_2[pal=h]: push middle */
 	goto L3_0_s0;
 L3_0_s10: /* pal_3/total_0/middle_1[pal=h]: case */
 	{ /* a select, not a branch */
-		bool l2_c = ((L3_0_h_middle__i >= v_half) && (L3_0_h_middle__i < (v_half + INT64_C(1))));
+		bool l2_c = ((L3_0_h_middle__i >= v_half) && ((L3_0_h_middle__i - INT64_C(1)) < v_half));
 		v_middle.data[v_middle.len] = L3_0_h_middle__v;
 		v_middle.len += l2_c;
 		L3_0_h_middle__i = l2_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
