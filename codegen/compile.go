@@ -11,7 +11,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // Flags are the C compiler's flags: -fwrapv makes Int arithmetic wrap as Go's (and so the
@@ -71,7 +73,10 @@ func CacheDir() (string, error) {
 
 // Build compiles a generated C file to an executable, or returns the one compiled before from
 // the same source with the same compiler. The executable is written under a temporary name and
-// renamed into place, so an interrupted or failed build leaves no partial file.
+// renamed into place, so an interrupted or failed build leaves no partial file; a digest of it
+// is written beside it (KEY.sum), and an entry whose bytes do not match its digest (truncated,
+// replaced, or from a build that stopped between the two renames) is compiled again. Build
+// directories of builds whose process has died are removed.
 func Build(ctx context.Context, src string) (string, error) {
 	cc, err := Compiler()
 	if err != nil {
@@ -84,24 +89,26 @@ func Build(ctx context.Context, src string) (string, error) {
 	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(Flags, " ") + "\x00" + machine() + "\x00" + src))
 	key := hex.EncodeToString(sum[:16])
 	exe := filepath.Join(dir, key)
-	if _, err := os.Stat(exe); err == nil {
+	if verified(exe, key) {
 		return exe, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("making the cache of compiled programs: %w", err)
 	}
-	tmp, err := os.MkdirTemp(dir, "build-")
+	sweep(dir)
+	tmp, err := os.MkdirTemp(dir, fmt.Sprintf("build-%d-", os.Getpid()))
 	if err != nil {
 		return "", fmt.Errorf("making a build directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	cfile := filepath.Join(tmp, "prog.c")
-	if err := os.WriteFile(cfile, []byte(src), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "prog.c"), []byte(src), 0o644); err != nil {
 		return "", fmt.Errorf("writing the C file: %w", err)
 	}
-	out := filepath.Join(tmp, "prog")
-	args := append(append([]string{}, Flags...), "-o", out, cfile, "-lm")
-	cmd := exec.CommandContext(ctx, cc, args...)
+	// Relative names, run in the build directory: the executable does not depend on the
+	// directory's random name, so two builds of one source make the same bytes.
+	args := append(append([]string{}, Flags...), "-o", "prog", "prog.c", "-lm")
+	cmd := command(ctx, cc, args...)
+	cmd.Dir = tmp
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
@@ -114,10 +121,67 @@ func Build(ctx context.Context, src string) (string, error) {
 		}
 		return "", fmt.Errorf("the C compiler failed (%s %s): %v\n%s", filepath.Base(cc), strings.Join(Flags, " "), err, msg)
 	}
+	out := filepath.Join(tmp, "prog")
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return "", fmt.Errorf("reading the compiled program: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "sum"), []byte(digest(key, data)), 0o644); err != nil {
+		return "", fmt.Errorf("writing the compiled program's digest: %w", err)
+	}
+	// The digest after the executable: a reader that finds the new digest finds the new
+	// executable; one that finds the old pair, or the new executable with no digest, rebuilds.
 	if err := os.Rename(out, exe); err != nil {
 		return "", fmt.Errorf("keeping the compiled program: %w", err)
 	}
+	if err := os.Rename(filepath.Join(tmp, "sum"), exe+".sum"); err != nil {
+		return "", fmt.Errorf("keeping the compiled program's digest: %w", err)
+	}
 	return exe, nil
+}
+
+// digest is the SHA-256 of a cached executable's bytes under its key, in hexadecimal: an
+// executable copied from another entry does not match.
+func digest(key string, data []byte) string {
+	h := sha256.New()
+	h.Write([]byte(key + "\x00"))
+	h.Write(data)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// verified reports whether the cached executable exe is there and matches its digest.
+func verified(exe, key string) bool {
+	want, err := os.ReadFile(exe + ".sum")
+	if err != nil {
+		return false
+	}
+	data, err := os.ReadFile(exe)
+	return err == nil && digest(key, data) == strings.TrimSpace(string(want))
+}
+
+// sweep removes the build directories (build-PID-...) in dir whose process is gone: a build
+// killed before it could remove its own (by SIGKILL, or a machine's reboot).
+func sweep(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), "build-")
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pidText, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil { // an older cnf's build-RANDOM: removed when a day old
+			if info, err := e.Info(); err != nil || time.Since(info.ModTime()) < 24*time.Hour {
+				continue
+			}
+		} else if pid == os.Getpid() || alive(pid) {
+			continue
+		}
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
 }
 
 // RunError is a run-time error the compiled program reported (its message is the reference
@@ -128,7 +192,7 @@ func (e *RunError) Error() string { return e.Message }
 
 // Exec runs a compiled program on the given standard input and returns its standard output.
 func Exec(ctx context.Context, exe string, stdin []byte) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, exe)
+	cmd := command(ctx, exe)
 	cmd.Stdin = bytes.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
