@@ -203,6 +203,18 @@ type Clustering struct {
 	Clustering *cluster.Clustering
 }
 
+// BenchClusterings are the clusterings a benchmark compares, in the order it runs them:
+// unfused, stream fusion, Megiddo and Sarkar's (when its solve found one) and the optimal, last
+// (its program also times the copy loop). `cnf bench` and the editor's measurement both
+// measure these, so they agree on what they compare.
+func BenchClusterings(rep *cluster.Report) []Clustering {
+	cls := []Clustering{{Name: "unfused", Clustering: rep.Unfused}, {Name: "stream", Clustering: rep.Stream}}
+	if rep.Megiddo != nil && rep.Megiddo.Clustering != nil {
+		cls = append(cls, Clustering{Name: "megiddo", Clustering: rep.Megiddo.Clustering})
+	}
+	return append(cls, Clustering{Name: "optimal", Clustering: rep.Ours.Clustering})
+}
+
 // BenchOptions are the inputs of a benchmark.
 type BenchOptions struct {
 	Size    int64 // elements of every array parameter
@@ -233,7 +245,11 @@ type BenchResult struct {
 // Bench compiles each clustering with the same emitter (and the bench harness), runs it on the
 // same seeded inputs, and measures it; the last clustering's program also times a plain copy
 // of as many bytes, this machine's memory bandwidth. Programs are built before any is timed.
+// A size whose arrays cannot fit in the memory available is refused (CheckMemory).
 func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOptions) (*BenchResult, error) {
+	if err := CheckMemory(r.Func, opts.Size); err != nil {
+		return nil, err
+	}
 	var exes []string
 	var units []*Unit
 	for _, c := range cls {

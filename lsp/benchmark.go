@@ -43,68 +43,66 @@ type measurement struct {
 	detail  string // a line per clustering, for the hover
 }
 
-// benchmark runs one benchmark; it returns at once. It ends when done, when the user cancels
-// its progress, when the document closes or when the server exits.
-func (s *Server) benchmark(vw *view, name string) {
+// measureOne runs one measurement (in measureLoop): with the engine quiet, so that no solve
+// shares the cores with what is timed, and the memory check of cnf bench (codegen.Bench).
+func (s *Server) measureOne(job *measureJob) {
+	vw, name, p := job.vw, job.name, job.p
 	s.mu.Lock()
 	d := s.docs[vw.uri]
 	s.mu.Unlock()
 	def := vw.def(name)
-	if d == nil || def == nil {
+	if d == nil || def == nil || job.ctx.Err() != nil {
+		p.end("stopped")
 		return
 	}
-	text := definitionText(vw, name)
-	size := s.benchSize()
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(job.ctx)
+	defer cancel()
 	go func() {
-		defer cancel()
 		select {
 		case <-d.done:
 		case <-s.exited:
 		case <-ctx.Done():
 		}
+		cancel()
 	}()
-	go func() {
-		defer cancel()
-		p := s.startProgress("Measuring "+name+" compiled", "compiling the four clusterings to C and running them at "+sizeText(size)+" elements", cancel)
-		var cls []codegen.Clustering
-		rep := def.Report
-		cls = append(cls, codegen.Clustering{Name: "unfused", Clustering: rep.Unfused}, codegen.Clustering{Name: "stream", Clustering: rep.Stream})
-		if rep.Megiddo != nil && rep.Megiddo.Clustering != nil {
-			cls = append(cls, codegen.Clustering{Name: "megiddo", Clustering: rep.Megiddo.Clustering})
+	size := s.benchSize()
+	release, err := s.engine.Quiet(ctx)
+	if err != nil {
+		p.end("stopped")
+		return
+	}
+	p.report("compiling the clusterings to C and running them at " + sizeText(size) + " elements")
+	res, err := s.bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report), codegen.BenchOptions{Size: size, Runs: benchRuns, Seed: 1, Host: hostBeside(vw.uri)})
+	release()
+	switch {
+	case ctx.Err() != nil:
+		p.end("stopped")
+		return
+	case err != nil:
+		p.end("failed")
+		var ce *codegen.CompileError
+		if errors.As(err, &ce) {
+			pos := vw.file.Prog.Syntax.File.Position(ce.Range.Start)
+			err = fmt.Errorf("line %d: %s", pos.Line, ce.Message)
 		}
-		cls = append(cls, codegen.Clustering{Name: "optimal", Clustering: rep.Ours.Clustering})
-		res, err := codegen.Bench(ctx, def.Sizes, cls, codegen.BenchOptions{Size: size, Runs: benchRuns, Seed: 1, Host: hostBeside(vw.uri)})
-		switch {
-		case ctx.Err() != nil:
-			p.end("stopped")
-			return
-		case err != nil:
-			p.end("failed")
-			var ce *codegen.CompileError
-			if errors.As(err, &ce) {
-				pos := vw.file.Prog.Syntax.File.Position(ce.Range.Start)
-				err = fmt.Errorf("line %d: %s", pos.Line, ce.Message)
+		s.warnUser("measuring %s: %v", name, err)
+		return
+	}
+	m := describeBench(res, size)
+	m.text = job.text
+	p.end(m.summary)
+	s.mu.Lock()
+	if cur := s.docs[vw.uri]; cur == d {
+		measured := map[string]measurement{name: m} // copied on write: views read it unlocked
+		for k, v := range d.measured {
+			if k != name {
+				measured[k] = v
 			}
-			s.warnUser("measuring %s: %v", name, err)
-			return
 		}
-		m := describeBench(res, size)
-		m.text = text
-		p.end(m.summary)
-		s.mu.Lock()
-		if cur := s.docs[vw.uri]; cur == d {
-			measured := map[string]measurement{name: m} // copied on write: views read it unlocked
-			for k, v := range d.measured {
-				if k != name {
-					measured[k] = v
-				}
-			}
-			d.measured = measured
-		}
-		s.mu.Unlock()
-		s.refreshLenses()
-	}()
+		d.measured = measured
+	}
+	s.mu.Unlock()
+	s.refreshLenses()
 }
 
 // describeBench is the lens's line ("measured at 10⁷: 2 loops 31 ms · unfused 5 loops 58 ms ·

@@ -13,6 +13,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 
 	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/codegen"
+	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/internal/analysis"
 )
 
@@ -79,6 +81,9 @@ type Server struct {
 	exited   chan struct{}
 	exitOnce sync.Once
 	progress progresses
+	measure  measurements
+	// bench runs a measurement: codegen.Bench (tests count what it is asked).
+	bench func(context.Context, *infer.Result, []codegen.Clustering, codegen.BenchOptions) (*codegen.BenchResult, error)
 }
 
 // Serve runs the language server on a connection (stdin/stdout for `cnf lsp`) until the client
@@ -102,6 +107,7 @@ func NewServer(rwc io.ReadWriteCloser, logw io.Writer, opts Options) *Server {
 		docs:     map[string]*document{},
 		inflight: map[string]context.CancelFunc{},
 		exited:   make(chan struct{}),
+		bench:    codegen.Bench,
 	}
 	s.out = newOutbox(s.conn, s.log)
 	return s

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -88,18 +87,10 @@ func init() {
 			if err != nil {
 				return e.fail(exitUsage, "bench", err)
 			}
-			if err := fitsInMemory(def.Sizes.Func, size); err != nil {
-				return e.fail(exitUsage, "bench", err)
+			if err := codegen.CheckMemory(def.Sizes.Func, size); err != nil {
+				return e.fail(exitUsage, "bench", fmt.Errorf("--size: %w", err))
 			}
-			var cls []codegen.Clustering
-			for _, n := range []string{"unfused", "stream", "megiddo", "optimal"} {
-				cl, err := clusteringNamed(def.Report, n)
-				if err != nil {
-					return e.fail(exitProblems, "bench", err)
-				}
-				cls = append(cls, codegen.Clustering{Name: n, Clustering: cl})
-			}
-			res, err := codegen.Bench(ctx, def.Sizes, cls, codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile})
+			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile})
 			if err != nil {
 				return compileFailed(e, "bench", f, err)
 			}
@@ -144,41 +135,6 @@ func benchScalars(fn *syntax.Func, args []string) (map[string]fuse.Value, error)
 		out[name] = v
 	}
 	return out, nil
-}
-
-// fitsInMemory refuses a size whose arrays (every parameter and binding an array of size
-// elements of at least 8 bytes, a lower bound) cannot fit in the memory this machine has
-// available, rather than leaving the compiled program to be killed.
-func fitsInMemory(fn *syntax.Func, size int64) error {
-	arrays := int64(0)
-	for _, s := range fn.Symbols {
-		if s.Kind == syntax.Array {
-			arrays++
-		}
-	}
-	avail := availableMemory()
-	if avail <= 0 || arrays == 0 {
-		return nil
-	}
-	if size > avail/8/arrays {
-		return fmt.Errorf("--size %d needs at least %d MB for %d arrays of 8-byte elements; this machine has %d MB available", size, size/1e6*8*arrays, arrays, avail>>20)
-	}
-	return nil
-}
-
-// availableMemory is MemAvailable of /proc/meminfo in bytes, or 0 when it is not known.
-func availableMemory() int64 {
-	data, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		var kb int64
-		if _, err := fmt.Sscanf(line, "MemAvailable: %d kB", &kb); err == nil {
-			return kb << 10
-		}
-	}
-	return 0
 }
 
 // writeBench prints the measurements as a table: per clustering its loops, median and minimum

@@ -27,6 +27,7 @@ type Engine struct {
 	mu    sync.Mutex
 	cfg   Config
 	slots *slots
+	quiet sync.Mutex // one Quiet at a time
 	cache *decisions
 	fused *fusions
 }
