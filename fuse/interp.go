@@ -155,6 +155,9 @@ func RunStrict(ctx context.Context, sizes *infer.Result, inputs map[string]Value
 // left to exhaust memory.
 const MaxElements = 1 << 26
 
+// errElementLimit is the error of a run past MaxElements.
+var errElementLimit = fmt.Errorf("the run would make more than %d array elements, the reference interpreter's limit", MaxElements)
+
 // meter counts the elements a run makes and notices the end of its context; every loop that
 // makes elements calls it.
 type meter struct {
@@ -167,7 +170,7 @@ func (m *meter) add(n int64) error {
 	before := m.made
 	m.made += n
 	if n < 0 || m.made > MaxElements {
-		return fmt.Errorf("the run would make more than %d array elements, the reference interpreter's limit", MaxElements)
+		return errElementLimit
 	}
 	if before>>12 != m.made>>12 { // about every 4096 elements
 		return m.ctx.Err()

@@ -85,6 +85,8 @@ func init() {
 				default:
 					out, err = fuse.RunClusters(ctx, r.Func, cl, inputs, fuse.DefaultExternals(), fuse.RunFused)
 				}
+				// Which error a failing program reports is the reference's (docs/language.md).
+				err = fuse.ProgramError(ctx, r, inputs, fuse.DefaultExternals(), err)
 			} else {
 				out, err = fuse.RunReference(ctx, r, inputs, fuse.DefaultExternals())
 			}
