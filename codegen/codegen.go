@@ -37,6 +37,9 @@ const (
 func Emit(r *infer.Result, cl *cluster.Clustering, opts Options, with Main) (*File, error) {
 	p := newProgram(opts.Host)
 	fn, u, err := p.emit(r, cl, opts)
+	if missing := p.missingError(); missing != nil {
+		return nil, missing // also when it led to another error: it is the one to fix first
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +58,10 @@ func Emit(r *infer.Result, cl *cluster.Clustering, opts Options, with Main) (*Fi
 	if mainC != "" {
 		funcs = append(funcs, mainC)
 	}
-	src := p.assemble(header, funcs)
+	name := opts.SourceName
+	if name == "" {
+		name = "prog.c"
+	}
+	src := p.assemble(header, funcs, name)
 	return &File{Source: strings.ReplaceAll(src, "\r", ""), Unit: u}, nil
 }

@@ -21,6 +21,10 @@ type Options struct {
 	// CountBytes makes every loop add the bytes of the arrays it streams in and stores to
 	// cnf_bytes_read and cnf_bytes_written (cnf bench).
 	CountBytes bool
+	// SourceName is the name compiler messages give the generated lines, after the host file's
+	// (which #line directives name by its own path): cnf build's output file; "prog.c", the
+	// name Build compiles, by default.
+	SourceName string
 }
 
 // Unit is one definition's C: the function and what a harness needs to call it.
@@ -111,8 +115,11 @@ func (d *definition) plan() error {
 		}
 		e := c.Nodes[0].Binding.Rhs.(*syntax.External)
 		if !d.p.hostKnown(e.Func.Name) && !library[e.Func.Name] && arities[e.Func.Name] == 0 {
-			return &CompileError{Range: e.Func.Range, Message: fmt.Sprintf("unknown host function %s: give its C implementation with --host FILE.c", e.Func.Name)}
+			d.p.noteMissing(e.Func)
 		}
+	}
+	if err := d.p.missingError(); err != nil {
+		return err // every external without C (their outputs have no types to go on with)
 	}
 	for _, b := range d.cl.Graph.Known {
 		l, _ := d.r.LengthOf(b) // a new expression at each call: keep the one typed

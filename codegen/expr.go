@@ -402,7 +402,7 @@ func (x *exprs) data(id *syntax.Ident, v val, args []val) (val, error) {
 // host calls a host function the host file implements: name(args...), fully applied.
 func (x *exprs) host(id *syntax.Ident, args []val) (val, error) {
 	if !x.p.hostKnown(id.Name) {
-		return val{}, errAt(id, "unknown host function %s: give its C implementation with --host FILE.c", id.Name)
+		x.p.noteMissing(id) // reported with every other one when the definition is done
 	}
 	t, err := x.typeOf(id)
 	if err != nil {

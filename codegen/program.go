@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/types"
 )
 
@@ -16,6 +17,7 @@ type program struct {
 	code    []string // helper functions, in the order they were made
 	locals  int
 	host    *Host
+	missing []*syntax.Ident // host functions used that the host file lacks, first use of each
 	known   map[string]bool // hostKnown's answers
 	// effects counts the translated operations that can fail or have effects (integer
 	// division, indexing, host calls): an expression that adds none may be evaluated when its
@@ -55,6 +57,34 @@ func (p *program) hostKnown(name string) bool {
 		p.known[name] = known
 	}
 	return known
+}
+
+// noteMissing records a host function the host file lacks (once per name), so that the error
+// lists every one, not only the first met.
+func (p *program) noteMissing(id *syntax.Ident) {
+	for _, m := range p.missing {
+		if m.Name == id.Name {
+			return
+		}
+	}
+	p.missing = append(p.missing, id)
+}
+
+// missingError is the error naming every host function the host file lacks, at the first's
+// use, or nil.
+func (p *program) missingError() error {
+	switch len(p.missing) {
+	case 0:
+		return nil
+	case 1:
+		return &CompileError{Range: p.missing[0].Range, Message: fmt.Sprintf("unknown host function %s: give its C implementation with --host FILE.c", p.missing[0].Name)}
+	}
+	names := make([]string, len(p.missing))
+	for i, m := range p.missing {
+		names[i] = m.Name
+	}
+	list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return &CompileError{Range: p.missing[0].Range, Message: fmt.Sprintf("unknown host functions %s: give their C implementations with --host FILE.c", list)}
 }
 
 // helper adds a helper function once.
@@ -129,7 +159,9 @@ func (p *program) minMax(op string, t *types.Type) (string, error) {
 
 // assemble puts the file together: the runtime, the plain types, the host file (with the
 // types that involve host types at its marker or after it), the helpers and the functions.
-func (p *program) assemble(header string, funcs []string) string {
+// #line directives give the host file's lines their own file and numbers in the compiler's
+// messages, and the generated lines after them name (the C file's own name).
+func (p *program) assemble(header string, funcs []string, name string) string {
 	var b strings.Builder
 	b.WriteString(header)
 	b.WriteString(runtimeC)
@@ -138,18 +170,27 @@ func (p *program) assemble(header string, funcs []string) string {
 	for _, d := range p.ct.plain {
 		b.WriteString(d + "\n")
 	}
+	// resync says that the next line is the generated file's own line, as counted in b.
+	resync := func() {
+		fmt.Fprintf(&b, "#line %d %s\n", strings.Count(b.String(), "\n")+2, quote(name))
+	}
 	hosted := strings.Join(p.ct.hosted, "\n")
 	if p.host != nil {
-		fmt.Fprintf(&b, "\n/* Host functions and types: %s */\n", p.host.Path)
+		fmt.Fprintf(&b, "\n/* Host functions and types: %s */\n#line 1 %s\n", p.host.Path, quote(p.host.Path))
 		src := p.host.Src
+		if !strings.HasSuffix(src, "\n") {
+			src += "\n"
+		}
 		if i := strings.Index(src, TypesMarker); i >= 0 && hosted != "" {
-			src = src[:i] + TypesMarker + "\n" + hosted + "\n" + src[i+len(TypesMarker):]
-			hosted = ""
+			before, after := src[:i]+TypesMarker+"\n", src[i+len(TypesMarker):]
+			b.WriteString(before)
+			resync()
+			b.WriteString(hosted + "\n")
+			fmt.Fprintf(&b, "#line %d %s\n", strings.Count(before, "\n"), quote(p.host.Path))
+			src, hosted = after, ""
 		}
 		b.WriteString(src)
-		if !strings.HasSuffix(src, "\n") {
-			b.WriteString("\n")
-		}
+		resync()
 	}
 	if hosted != "" {
 		b.WriteString(hosted + "\n")

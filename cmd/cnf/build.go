@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/codegen"
@@ -99,7 +100,11 @@ func init() {
 			if err != nil {
 				return e.fail(exitUsage, "build", err)
 			}
-			c, err := codegen.Emit(def.Sizes, cl, codegen.Options{Host: hostFile}, codegen.NoMain)
+			opts := codegen.Options{Host: hostFile}
+			if out != "" && out != "-" {
+				opts.SourceName = filepath.Base(out)
+			}
+			c, err := codegen.Emit(def.Sizes, cl, opts, codegen.NoMain)
 			if err != nil {
 				return compileFailed(e, "build", f, err)
 			}

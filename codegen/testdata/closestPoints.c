@@ -1,2 +1,2 @@
-/* closestPoints: cannot compile: closestPoints:6:34: unknown host function midpointY: give its C implementation with --host FILE.c */
+/* closestPoints: cannot compile: closestPoints:6:34: unknown host functions midpointY and closestPoints: give their C implementations with --host FILE.c */
 
