@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"syscall"
@@ -98,6 +99,11 @@ func runMain() int {
 		fmt.Fprintln(os.Stderr, "cnf: interrupted")
 		os.Exit(exitInterrupted)
 	}()
+	if path := os.Getenv("CNF_CPUPROFILE"); path != "" { // for cnf's developers: go tool pprof
+		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 	code := run(ctx, os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
 	if ctx.Err() != nil {
 		fmt.Fprintln(os.Stderr, "cnf: interrupted")
