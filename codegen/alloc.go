@@ -63,6 +63,8 @@ static void cnf_free(void *p) { free(p); }
 /* cnf_alloc allocates n elements of size bytes for the array of binding w. */
 static void *cnf_alloc(int64_t n, size_t size, const char *w) {
 	if (n < 0) n = 0;
+	if (n > cnf_limit - cnf_made) cnf_fail(w, "the run would make more than %lld array elements, cnf run's limit", (long long)cnf_limit);
+	cnf_made += n;
 	if ((uint64_t)n > SIZE_MAX / size) cnf_fail(w, "cannot allocate %lld elements", (long long)n);
 	size_t bytes = n == 0 ? 1 : (size_t)n * size;
 	void *p = bytes >= ((size_t)4 << 20) && bytes < SIZE_MAX / 2 ? cnf_huge(bytes) : NULL;

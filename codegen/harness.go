@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/types"
 )
 
@@ -86,6 +87,7 @@ func (p *program) codec(t *types.Type) (read, write string, err error) {
 func harness(p *program, u *Unit) (string, error) {
 	var b strings.Builder
 	b.WriteString("int main(void) {\n\tstatic char out[1 << 16];\n\tsetvbuf(stdout, out, _IOFBF, sizeof out);\n")
+	fmt.Fprintf(&b, "\tcnf_limit = %d; /* cnf run's limit (fuse.MaxElements) */\n", fuse.MaxElements)
 	var args []string
 	for _, prm := range u.Params {
 		rd, _, err := p.codec(prm.Type)

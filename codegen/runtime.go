@@ -37,6 +37,18 @@ static void cnf_fail(const char *where, const char *fmt, ...) {
 	exit(3);
 }
 
+/* cnf_limit bounds the elements a run allocates in all (cnf run --compiled sets it to the
+ * reference interpreter's limit, fuse.MaxElements, and fails with its message); cnf_made
+ * counts them. */
+static int64_t cnf_limit = INT64_MAX, cnf_made;
+
+/* cnf_too_large fails for an array whose size overflows an Int. */
+static void cnf_too_large(const char *w) __attribute__((noreturn, cold));
+static void cnf_too_large(const char *w) {
+	if (cnf_limit < INT64_MAX) cnf_fail(w, "the run would make more than %lld array elements, cnf run's limit", (long long)cnf_limit);
+	cnf_fail(w, "the array would have more than 2^63 elements");
+}
+
 static inline int64_t cnf_quot(int64_t a, int64_t b, const char *w) {
 	if (__builtin_expect(b == 0, 0)) cnf_fail(w, "division by zero");
 	if (b == -1) return (int64_t)(0 - (uint64_t)a);
@@ -136,13 +148,13 @@ static inline int64_t cnf_f2i(double x) {
 
 static inline int64_t cnf_bound_add(int64_t a, int64_t b, const char *w) {
 	int64_t r;
-	if (__builtin_add_overflow(a, b, &r)) cnf_fail(w, "the array would have more than 2^63 elements");
+	if (__builtin_add_overflow(a, b, &r)) cnf_too_large(w);
 	return r;
 }
 
 static inline int64_t cnf_bound_mul(int64_t a, int64_t b, const char *w) {
 	int64_t r;
-	if (__builtin_mul_overflow(a, b, &r)) cnf_fail(w, "the array would have more than 2^63 elements");
+	if (__builtin_mul_overflow(a, b, &r)) cnf_too_large(w);
 	return r;
 }
 

@@ -25,8 +25,11 @@ type running struct {
 	pending map[string]Value
 }
 
-// MaxSteps bounds an execution, so that a process that would loop forever is reported.
-const MaxSteps = 50_000_000
+// MaxIdleSteps bounds the steps an execution may take without a push, so that a process that
+// would loop forever is reported. (Every process of a network, fused or not, pushes or ends
+// within a number of steps its states bound; the elements it makes are bounded by
+// MaxElements, as the reference interpreter's are.)
+const MaxIdleSteps = 10_000_000
 
 // Execute runs a process network by the rules of Figs 4.7 to 4.9, with one-element buffers: a
 // push succeeds only when every reader of the channel has taken (dropped) the previous value.
@@ -92,19 +95,27 @@ func Execute(ctx context.Context, procs []*Process, inputs map[string]Array, out
 			}
 		}
 	}
-	for steps := 0; ; steps++ {
+	var made, madeBefore int64 // elements pushed in all, and when idle steps were last counted
+	for steps, idle := 0, 0; ; steps++ {
 		if steps%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		if steps > MaxSteps {
-			return nil, fmt.Errorf("execution did not finish within %d steps", MaxSteps)
+		if made > MaxElements {
+			return nil, errElementLimit
+		}
+		if made == madeBefore {
+			if idle++; idle > MaxIdleSteps {
+				return nil, fmt.Errorf("execution made no element in %d steps", MaxIdleSteps)
+			}
+		} else {
+			idle, madeBefore = 0, made
 		}
 		progressed := false
 		allExit := true
 		for _, r := range rs {
-			ok, err := r.advance(readersReady, inject, out)
+			ok, err := r.advance(readersReady, inject, out, &made)
 			if err != nil {
 				return nil, err
 			}
@@ -147,7 +158,7 @@ func Execute(ctx context.Context, procs []*Process, inputs map[string]Array, out
 }
 
 // advance takes one step of a process if it can (Fig 4.8).
-func (r *running) advance(ready func(string, *running) bool, inject func(string, Value, bool, *running), out map[string]Array) (bool, error) {
+func (r *running) advance(ready func(string, *running) bool, inject func(string, Value, bool, *running), out map[string]Array, made *int64) (bool, error) {
 	in := r.p.Instrs[r.label]
 	var next *Next
 	switch in.Op {
@@ -173,6 +184,7 @@ func (r *running) advance(ready func(string, *running) bool, inject func(string,
 			return false, r.fail(in, err)
 		}
 		inject(in.Chan, v, false, r)
+		*made++
 		if arr, ok := out[in.Chan]; ok {
 			out[in.Chan] = append(arr, v)
 		}

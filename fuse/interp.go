@@ -2,6 +2,7 @@ package fuse
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -155,8 +156,12 @@ func RunStrict(ctx context.Context, sizes *infer.Result, inputs map[string]Value
 // left to exhaust memory.
 const MaxElements = 1 << 26
 
-// errElementLimit is the error of a run past MaxElements.
-var errElementLimit = fmt.Errorf("the run would make more than %d array elements, the reference interpreter's limit", MaxElements)
+// errElementLimit is the error of a run past MaxElements, in every semantics (the compiled
+// program's message is the same: codegen's cnf_limit).
+var errElementLimit = fmt.Errorf("the run would make more than %d array elements, cnf run's limit", MaxElements)
+
+// IsElementLimit reports whether err is a run's failure at MaxElements.
+func IsElementLimit(err error) bool { return errors.Is(err, errElementLimit) }
 
 // meter counts the elements a run makes and notices the end of its context; every loop that
 // makes elements calls it.

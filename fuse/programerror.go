@@ -3,6 +3,7 @@ package fuse
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/cnf-tools/cnf/infer"
 )
@@ -23,7 +24,12 @@ func ProgramError(ctx context.Context, sizes *infer.Result, inputs map[string]Va
 	_, refErr := RunReference(ctx, sizes, inputs, ext)
 	var re *RunError
 	var host *UnknownHostError
-	if refErr == nil || !errors.As(refErr, &re) || errors.As(refErr, &host) || errors.Is(refErr, errElementLimit) || ctx.Err() != nil {
+	if refErr == nil || !errors.As(refErr, &re) || errors.As(refErr, &host) || ctx.Err() != nil {
+		return err
+	}
+	if IsElementLimit(refErr) && !strings.Contains(err.Error(), errElementLimit.Error()) {
+		// The reference stopped at its limit before it could meet the error met: that one
+		// stands. (Both at the limit: the reference's names the binding alike.)
 		return err
 	}
 	return refErr
