@@ -1,5 +1,7 @@
 package cluster
 
+import "context"
+
 // Stream is the clustering that pull-based stream fusion achieves (Table 1.1's "Stream"): a
 // producer fuses into its consumer only when the consumer is the only reader of its output,
 // the edge between them is fusible, and the output is not also a result of the definition
@@ -7,6 +9,6 @@ package cluster
 // loop would mix unrelated iteration sizes (a filter feeding a cross) is not made.
 func Stream(g *Graph) *Clustering {
 	m := newMerger(g, false)
-	m.stream()
+	m.stream(context.Background())
 	return m.clustering()
 }

@@ -20,16 +20,19 @@ func (b Budget) orDefault() Budget {
 	return b
 }
 
-// Size is the size of an ILP model: its columns, a bound on its rows, and how many of its pair
-// variables are free (the pairs that could share a loop; the others are fixed by Fig 1.14).
+// Size is the size of an ILP model: its columns, a bound on its rows, and whether any of its
+// pair variables is free (a pair that could share a loop; the others are fixed by Fig 1.14).
 type Size struct {
-	Columns, Rows, Free int
+	Columns, Rows int
+	AnyFree       bool
 }
 
 // EstimateModel counts, without building it, the columns Formulate would make for a variant (one
 // x per possible pair, π and c per node) and bounds its rows (precedence rows per pair,
 // concestor rows per pair of different sizes, fusion-preventing rows per edge, and the
-// transitivity cuts over partners). It takes O(n²) pair tests.
+// transitivity cuts over partners). It takes O(n²) pair tests, cheap ones (the concestors of a
+// pair, which cost more, are sought only until one pair is found free: on a chain of 5,000
+// maps and filters, counting the free pairs took 20 s).
 func EstimateModel(g *Graph, sameSizeOnly bool) Size {
 	n := len(g.Nodes)
 	sz := Size{Columns: 2 * n, Rows: 2 * len(g.Edges)}
@@ -46,8 +49,8 @@ func EstimateModel(g *Graph, sameSizeOnly bool) Size {
 			if !g.sameIter(i, j) {
 				sz.Rows += 3
 			}
-			if !m.neverFused(i, j, variant) {
-				sz.Free++
+			if !sz.AnyFree && !m.neverFused(i, j, variant) {
+				sz.AnyFree = true
 			}
 			if g.Partners(i, j) {
 				partners[i]++

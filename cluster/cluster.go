@@ -175,7 +175,7 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		}
 	}
 	size := EstimateModel(g, opts.SameSizeOnly)
-	if size.Free == 0 && best != nil && len(best.Clusters) == len(g.Nodes) {
+	if !size.AnyFree && best != nil && len(best.Clusters) == len(g.Nodes) {
 		// No two bindings can share a loop: the unfused clustering is the only one.
 		return &Result{Clustering: best, Objective: best.Cost(), Optimal: true}, nil
 	}

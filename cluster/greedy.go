@@ -10,7 +10,7 @@ import "context"
 // Megiddo and Sarkar's variant, where only bindings of one iteration size share a loop.
 func Greedy(ctx context.Context, g *Graph, sameSizeOnly bool) *Clustering {
 	m := newMerger(g, sameSizeOnly)
-	m.stream()
+	m.stream(ctx)
 	// Twins share a loop in every optimum (twins.go), and the model says so: start with them
 	// together, so that the start is a solution of the model.
 	for _, group := range g.twins() {

@@ -24,17 +24,33 @@ type merger struct {
 	// succ and pred are the cluster graph: for each cluster, the clusters its nodes' edges lead
 	// to (from), with the number of such edges.
 	succ, pred map[int]map[int]int
-	conc       map[[2]iterClass]concestorNodes // see concestors
+	// class is each node's iteration class (see concestors), rep a node of each class,
+	// classes the classes of each cluster's members.
+	class   []int
+	rep     []int
+	classes map[int]map[int]bool
+	conc    map[[2]int]concestorNodes // by pair of classes
 }
 
 func newMerger(g *Graph, sameSizeOnly bool) *merger {
 	n := len(g.Nodes)
 	m := &merger{g: g, sameSizeOnly: sameSizeOnly, label: make([]int, n), members: make(map[int][]int, n),
-		succ: make(map[int]map[int]int, n), pred: make(map[int]map[int]int, n)}
-	for i := range g.Nodes {
+		succ: make(map[int]map[int]int, n), pred: make(map[int]map[int]int, n),
+		class: make([]int, n), classes: make(map[int]map[int]bool, n), conc: map[[2]int]concestorNodes{}}
+	ids := map[iterClass]int{}
+	for i, nd := range g.Nodes {
 		m.label[i] = i
 		m.members[i] = []int{i}
 		m.succ[i], m.pred[i] = map[int]int{}, map[int]int{}
+		k := iterClass{nd.Iter, g.Sizes.Trans(nd.Binding)}
+		id, ok := ids[k]
+		if !ok {
+			id = len(m.rep)
+			ids[k] = id
+			m.rep = append(m.rep, i)
+		}
+		m.class[i] = id
+		m.classes[i] = map[int]bool{id: true}
 	}
 	for _, e := range g.Edges {
 		a, b := e.From.ID, e.To.ID
@@ -55,37 +71,41 @@ func (m *merger) canMerge(a, b int) bool {
 	}
 	g := m.g
 	A, B := m.members[a], m.members[b]
-	// The concestors of a pair depend on each side only through its iteration class (its
-	// iteration size and parent transducer: Concestors recurses on these, and returns the node
-	// itself, in a or b, or an ancestor the class shares), so they are found once a pair of
-	// classes for the whole merger, and each test is two label lookups: merging along a chain
-	// of 5,000 maps and filters made 12 million calls of Concestors.
 	for _, x := range A {
 		for _, y := range B {
 			if g.Nodes[x].External() || g.Nodes[y].External() || !g.Possible(x, y) {
 				return false
 			}
+		}
+	}
+	// The concestors of a pair depend on each side only through its iteration class (its
+	// iteration size and parent transducer: Concestors recurses on these, and returns the node
+	// itself, in a or b, or an ancestor the class shares), so they are tested once a pair of
+	// classes, from a memo for the whole merger: merging along a chain of 5,000 maps and
+	// filters made 12 million calls of Concestors, one a pair of nodes.
+	for cx := range m.classes[a] {
+		for cy := range m.classes[b] {
+			x, y := m.rep[cx], m.rep[cy]
 			if g.sameIter(x, y) {
 				continue
 			}
 			if m.sameSizeOnly {
 				return false
 			}
-			cx, cy, ok := m.concestors(x, y)
-			if !ok {
+			c := m.concestors(cx, cy)
+			if !c.ok {
 				return false
 			}
-			if cx < 0 {
-				cx = x // the node itself: in a
+			// -1: the node itself, in a or b.
+			if c.x >= 0 {
+				if l := m.label[c.x]; l != a && l != b {
+					return false
+				}
 			}
-			if cy < 0 {
-				cy = y
-			}
-			if l := m.label[cx]; l != a && l != b {
-				return false
-			}
-			if l := m.label[cy]; l != a && l != b {
-				return false
+			if c.y >= 0 {
+				if l := m.label[c.y]; l != a && l != b {
+					return false
+				}
 			}
 		}
 	}
@@ -104,34 +124,26 @@ type concestorNodes struct {
 	ok   bool
 }
 
-// concestors returns the nodes of the concestors of x and y (Concestors), -1 standing for x or
-// y itself, from the merger's memo by classes.
-func (m *merger) concestors(x, y int) (int, int, bool) {
-	key := [2]iterClass{m.classOf(x), m.classOf(y)}
+// concestors returns the concestors (Concestors) of the classes cx and cy, memoised.
+func (m *merger) concestors(cx, cy int) concestorNodes {
+	key := [2]int{cx, cy}
 	if c, ok := m.conc[key]; ok {
-		return c.x, c.y, c.ok
+		return c
 	}
 	g := m.g
-	bx, by := g.Nodes[x].Binding, g.Nodes[y].Binding
-	cx, cy, _, ok := g.Sizes.Concestors(bx, by)
+	bx, by := g.Nodes[m.rep[cx]].Binding, g.Nodes[m.rep[cy]].Binding
+	ax, ay, _, ok := g.Sizes.Concestors(bx, by)
 	c := concestorNodes{x: -1, y: -1, ok: ok}
 	if ok {
-		if cx != bx {
-			c.x = g.nodeOf(cx)
+		if ax != bx {
+			c.x = g.nodeOf(ax)
 		}
-		if cy != by {
-			c.y = g.nodeOf(cy)
+		if ay != by {
+			c.y = g.nodeOf(ay)
 		}
-	}
-	if m.conc == nil {
-		m.conc = map[[2]iterClass]concestorNodes{}
 	}
 	m.conc[key] = c
-	return c.x, c.y, c.ok
-}
-
-func (m *merger) classOf(x int) iterClass {
-	return iterClass{m.g.Nodes[x].Iter, m.g.Sizes.Trans(m.g.Nodes[x].Binding)}
+	return c
 }
 
 // reaches reports whether cluster to can be reached from cluster from through at least one
@@ -192,6 +204,10 @@ func (m *merger) merge(a, b int) {
 	}
 	m.members[a] = mergeSorted(m.members[a], m.members[b])
 	delete(m.members, b)
+	for c := range m.classes[b] {
+		m.classes[a][c] = true
+	}
+	delete(m.classes, b)
 	for c, k := range m.succ[b] {
 		delete(m.pred[c], b)
 		if c != a {
@@ -369,14 +385,18 @@ func (m *merger) compatible(a, b int) bool {
 
 // stream makes stream fusion's merges (see Stream): a producer joins its consumer when the
 // consumer is the only reader of its output, the edge is fusible and the output is not a
-// result, as long as the clustering stays valid.
-func (m *merger) stream() {
+// result, as long as the clustering stays valid. It stops early, with the merges so far,
+// when ctx ends.
+func (m *merger) stream(ctx context.Context) {
 	g := m.g
 	results := map[string]bool{}
 	for _, r := range g.Sizes.Func.Def.Results {
 		results[r.Name] = true
 	}
 	for i, nd := range g.Nodes {
+		if ctx.Err() != nil {
+			return
+		}
 		if len(nd.Arrays) == 0 || nd.External() || len(g.Out(i)) != 1 {
 			continue
 		}
