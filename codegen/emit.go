@@ -21,6 +21,9 @@ type Options struct {
 	// CountBytes makes every loop add the bytes of the arrays it streams in and stores to
 	// cnf_bytes_read and cnf_bytes_written (cnf bench).
 	CountBytes bool
+	// PerElement keeps every loop its fused process, an element at a time, instead of the
+	// blocked form (for comparing the two).
+	PerElement bool
 	// SourceName is the name compiler messages give the generated lines, after the host file's
 	// (which #line directives name by its own path): cnf build's output file; "prog.c", the
 	// name Build compiles, by default.
@@ -78,6 +81,10 @@ type loopPlan struct {
 	// call is an external's call of a prelude function (external fst maximAnn) as an
 	// expression, typed: compiled code computes it in place.
 	call syntax.Expr
+	// blocked is the loop's blocked form (blocked.go); without one, why says why the loop is
+	// its fused process.
+	blocked *blockedPlan
+	why     string
 }
 
 // Emit compiles a definition accepted by size inference and type checking, under a clustering
@@ -164,6 +171,18 @@ func (d *definition) plan() error {
 			lp.procs, lp.fused = []*fuse.Process{f.Process}, true
 		} else {
 			lp.procs = d.topological(f.Network.Procs)
+		}
+		if !d.opts.PerElement {
+			lp.blocked, lp.why = d.blockable(f.Cluster)
+		} else {
+			lp.why = "per-element code was asked for"
+		}
+		if lp.blocked != nil {
+			if err := d.typeBlocked(lp.blocked); err != nil {
+				return err
+			}
+			d.loops = append(d.loops, lp)
+			continue
 		}
 		for _, proc := range lp.procs {
 			heap, err := fuse.HeapTypes(proc, d.info)
@@ -339,16 +358,29 @@ func (d *definition) loop(k int, lp loopPlan) error {
 		comb = append(comb, nd.Binding.Name()+" = "+syntax.FormatCombinator(nd.Binding.Rhs))
 	}
 	d.printf("\n\t/* Loop %d", k)
-	if !lp.fused && len(lp.procs) > 1 {
+	switch {
+	case lp.blocked != nil:
+		d.printf(" (blocked: each binding a loop over blocks of %d elements)", blockSize)
+	case !lp.fused && len(lp.procs) > 1:
 		d.printf(" (not fused: its processes run one after another)")
 	}
 	d.printf(":\n")
 	for _, c := range comb {
 		d.printf("\t *   %s\n", strings.ReplaceAll(c, "*/", "* /"))
 	}
+	if lp.blocked == nil && lp.why != "" {
+		d.printf("\t * The fused process, an element at a time (not blocked: %s).\n", strings.ReplaceAll(lp.why, "*/", "* /"))
+	}
 	d.printf("\t */\n\t{\n")
 	if err := d.sizeChecks(lp.c); err != nil {
 		return err
+	}
+	if lp.blocked != nil {
+		if err := d.blockedLoop(k, lp); err != nil {
+			return err
+		}
+		d.printf("\t}\n")
+		return nil
 	}
 	writes := map[string]bool{}
 	for _, a := range lp.c.Writes {

@@ -21,6 +21,9 @@ const runtimeIncludes = `#include <stdint.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 `
 
 const runtimeBody = `

@@ -62,6 +62,9 @@ func (in *Info) Fresh() *Type { return in.checker.fresh(false) }
 // Bool is the type Bool.
 func Bool() *Type { return boolType }
 
+// Int is the type Int.
+func Int() *Type { return intType }
+
 // Unify makes a and b the same type, or says how they differ.
 func Unify(a, b *Type) error {
 	if m := unify(a, b); m != nil {

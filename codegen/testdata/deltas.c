@@ -2,6 +2,23 @@
 typedef struct { int64_t *data; int64_t len; } Arr_Int;
 typedef struct { int64_t f0; int64_t f1; } Tup2_Int_Int;
 
+/* Helpers */
+static inline int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
+	int64_t j = 0, i = 0;
+#if defined(__AVX512F__)
+	for (; i + 8 <= n; i += 8) {
+		__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));
+		_mm512_mask_compressstoreu_epi64(dst + j, mk, _mm512_loadu_si512((const void *)(src + i)));
+		j += __builtin_popcount(mk);
+	}
+#endif
+	for (; i < n; i++) {
+		dst[j] = src[i];
+		j += keep[i];
+	}
+	return j;
+}
+
 /* deltas, compiled from its clustering into 1 loops. */
 typedef struct { Arr_Int r0; /* ds */ Arr_Int r1; /* window */ Arr_Int r2; /* same */ int64_t r3; /* count */ int64_t r4; /* sameN */ } cnf_result_deltas;
 
@@ -12,7 +29,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	int64_t v_count;
 	int64_t v_sameN;
 
-	/* Loop 1:
+	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
 	 *   rest = tail xs
 	 *   numbered = indexed rest
 	 *   is = unzip numbered
@@ -25,222 +42,83 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	 *   sameN = length same
 	 */
 	{
-	/* tail rest / indexed numbered / unzip is, cur / gather prev / map2 ds / slice same / length sameN / drop later / take window / length count */
-	int64_t L1_0_i_xs = 0; /* position in xs */
-	int64_t L1_0_h_rest__i = INT64_C(0);
-	int64_t L1_0_h_rest__v = 0;
-	int64_t L1_0_h_numbered__i = INT64_C(0);
-	int64_t L1_0_h_numbered__v = 0;
-	Tup2_Int_Int L1_0_h_is__v = {0};
-	int64_t L1_0_h_prev__v = 0;
-	int64_t L1_0_h_ds__v1 = 0;
-	int64_t L1_0_h_ds__v2 = 0;
-	int64_t L1_0_h_same__i = INT64_C(0);
-	int64_t L1_0_h_same__v = 0;
-	int64_t L1_0_h_sameN__s = INT64_C(0);
-	int64_t L1_0_h_sameN__v = 0;
-	int64_t L1_0_h_same__chan = 0;
-	int64_t L1_0_h_ds__chan = 0;
-	int64_t L1_0_h_later__i = INT64_C(0);
-	int64_t L1_0_h_later__v = 0;
-	int64_t L1_0_h_window__i = INT64_C(0);
-	int64_t L1_0_h_window__v = 0;
-	int64_t L1_0_h_count__s = INT64_C(0);
-	int64_t L1_0_h_count__v = 0;
-	int64_t L1_0_h_window__chan = 0;
-	int64_t L1_0_h_later__chan = 0;
-	int64_t L1_0_h_prev__chan = 0;
-	int64_t L1_0_h_cur__chan = 0;
-	int64_t L1_0_h_is__chan = 0;
-	Tup2_Int_Int L1_0_h_numbered__chan = {0};
-	int64_t L1_0_h_rest__chan = 0;
+	const int64_t L1_n = v_xs.len;
+	int64_t L1_t_rest = 0;
+	uint8_t L1_m_rest[1024];
+	int64_t L1_b_rest[1024]; /* rest, a block at a time */
 	v_ds.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ds"), sizeof(int64_t), "ds");
 	v_ds.len = 0;
-	v_same.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "same"), sizeof(int64_t), "same");
-	v_same.len = 0;
+	int64_t L1_t_later = 0;
+	uint8_t L1_m_later[1024];
+	int64_t L1_b_later[1024]; /* later, a block at a time */
+	int64_t L1_t_window = 0;
+	uint8_t L1_m_window[1024];
 	v_window.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "window"), sizeof(int64_t), "window");
 	v_window.len = 0;
-L1_0_s0: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_0/count_0: pull xs */
-	if (L1_0_i_xs < v_xs.len) {
-		L1_0_h_rest__v = v_xs.data[L1_0_i_xs];
-		goto L1_0_s1;
+	int64_t L1_t_same = 0;
+	uint8_t L1_m_same[1024];
+	v_same.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "same"), sizeof(int64_t), "same");
+	v_same.len = 0;
+	int64_t L1_acc_count = 0; /* count's accumulator */
+	int64_t L1_acc_sameN = 0; /* sameN's accumulator */
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
+		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+		const int64_t *L1_b_xs = v_xs.data + L1_base;
+		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+			/* rest = tail xs */
+			const bool L1_c_rest = ((L1_base + L1_k) >= INT64_C(1));
+			L1_m_rest[L1_k] = L1_c_rest;
+		}
+		/* rest = tail xs: the kept elements, without a branch */
+		int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
+		/* the elements rest keeps */
+		int64_t *L1_b_ds = v_ds.data + v_ds.len;
+		for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
+			/* numbered = indexed rest */
+			const Tup2_Int_Int L1_v_numbered = ((Tup2_Int_Int){(L1_t_rest + L1_k), L1_b_rest[L1_k]});
+			/* is = unzip numbered */
+			const int64_t L1_v_is = L1_v_numbered.f0;
+			const int64_t L1_v_cur = L1_v_numbered.f1;
+			/* prev = gather xs is */
+			const int64_t L1_v_prev = CNF_AT(v_xs, L1_v_is, "prev");
+			/* ds = map2 (-) cur prev */
+			const int64_t L1_v_ds = (L1_v_cur - L1_v_prev);
+			L1_b_ds[L1_k] = L1_v_ds;
+			/* later = drop lo ds */
+			const bool L1_c_later = ((L1_t_rest + L1_k) >= v_lo);
+			L1_m_later[L1_k] = L1_c_later;
+			/* same = slice lo n ds */
+			const bool L1_c_same = ((L1_t_rest + L1_k) >= v_lo) && (v_n > 0 && (L1_t_rest + L1_k) - v_n < v_lo);
+			L1_m_same[L1_k] = L1_c_same;
+			/* sameN = length same */
+			L1_acc_sameN += L1_c_same;
+		}
+		v_ds.len += L1_n_rest;
+		/* later = drop lo ds: the kept elements, without a branch */
+		int64_t L1_n_later = cnf_compact_Int(L1_b_later, L1_b_ds, L1_m_later, L1_n_rest);
+		/* same = slice lo n ds: the kept elements, without a branch */
+		int64_t *L1_b_same = v_same.data + v_same.len;
+		int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
+		v_same.len += L1_n_same;
+		/* the elements later keeps */
+		for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
+			/* window = take n later */
+			const bool L1_c_window = ((L1_t_later + L1_k) < v_n);
+			L1_m_window[L1_k] = L1_c_window;
+			/* count = length window */
+			L1_acc_count += L1_c_window;
+		}
+		/* window = take n later: the kept elements, without a branch */
+		int64_t *L1_b_window = v_window.data + v_window.len;
+		int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
+		v_window.len += L1_n_window;
+		L1_t_rest += L1_n_rest;
+		L1_t_later += L1_n_later;
+		L1_t_window += L1_n_window;
+		L1_t_same += L1_n_same;
 	}
-	goto L1_0_s3;
-L1_0_s1: /* rest_1/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_0/count_0: case */
-	if ((L1_0_h_rest__i >= INT64_C(1))) {
-		L1_0_h_rest__chan = L1_0_h_rest__v;
-		L1_0_h_numbered__v = L1_0_h_rest__chan;
-		L1_0_h_numbered__chan = ((Tup2_Int_Int){L1_0_h_numbered__i, L1_0_h_numbered__v});
-		L1_0_h_numbered__i = (L1_0_h_numbered__i + INT64_C(1));
-		L1_0_h_is__v = L1_0_h_numbered__chan;
-		L1_0_h_is__chan = (L1_0_h_is__v).f0;
-		L1_0_h_prev__v = L1_0_h_is__chan;
-		L1_0_h_prev__chan = CNF_AT(v_xs, L1_0_h_prev__v, "prev");
-		L1_0_h_cur__chan = (L1_0_h_is__v).f1;
-		goto L1_0_s5;
-	}
-	goto L1_0_s2;
-L1_0_s2: /* rest_3/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_0/count_0: drop xs */
-	L1_0_i_xs++;
-	L1_0_h_rest__i = (L1_0_h_rest__i + INT64_C(1));
-	goto L1_0_s0;
-L1_0_s3: /* rest_5/numbered_4/is_6/prev_4/ds_5/same_0/sameN_0/later_0/window_0/count_0[prev=c][cur=c,is=c][numbered=c][rest=c]: close ds */
-	goto L1_0_s4;
-L1_0_s4: /* rest_5/numbered_4/is_6/prev_4/ds_7/same_4/sameN_0[ds=c]/later_5/window_4/count_0[later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: close same */
-	goto L1_0_s6;
-L1_0_s5: /* rest_3/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_0/count_0[prev=p][cur=p]: drop xs */
-	L1_0_i_xs++;
-	L1_0_h_rest__i = (L1_0_h_rest__i + INT64_C(1));
-	goto L1_0_s7;
-L1_0_s6: /* rest_5/numbered_4/is_6/prev_4/ds_7/same_5/sameN_2[same=c][ds=c]/later_5/window_4/count_0[later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: push sameN */
-	v_sameN = L1_0_h_sameN__s;
-	goto L1_0_s8;
-L1_0_s7: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_0/count_0[prev=p][cur=p]: pull xs */
-	if (L1_0_i_xs < v_xs.len) {
-		L1_0_h_rest__v = v_xs.data[L1_0_i_xs];
-		goto L1_0_s9;
-	}
-	L1_0_h_ds__v1 = L1_0_h_cur__chan;
-	L1_0_h_ds__v2 = L1_0_h_prev__chan;
-	goto L1_0_s12;
-L1_0_s8: /* rest_5/numbered_4/is_6/prev_4/ds_7/same_5/sameN_3[same=c][ds=c]/later_5/window_4/count_0[later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: close sameN */
-	goto L1_0_s10;
-L1_0_s9: /* rest_1/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_0/count_0[prev=p][cur=p]: case */
-	if ((L1_0_h_rest__i >= INT64_C(1))) {
-		L1_0_h_rest__chan = L1_0_h_rest__v;
-		L1_0_h_numbered__v = L1_0_h_rest__chan;
-		L1_0_h_numbered__chan = ((Tup2_Int_Int){L1_0_h_numbered__i, L1_0_h_numbered__v});
-		L1_0_h_numbered__i = (L1_0_h_numbered__i + INT64_C(1));
-		L1_0_h_is__v = L1_0_h_numbered__chan;
-		L1_0_h_is__chan = (L1_0_h_is__v).f0;
-		L1_0_h_prev__v = L1_0_h_is__chan;
-		L1_0_h_ds__v1 = L1_0_h_cur__chan;
-		L1_0_h_ds__v2 = L1_0_h_prev__chan;
-		goto L1_0_s16;
-	}
-	goto L1_0_s5;
-L1_0_s10: /* rest_5/numbered_4/is_6/prev_4/ds_7/same_5/sameN_4[same=c][ds=c]/later_5/window_4/count_0[later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: close window */
-	goto L1_0_s11;
-L1_0_s11: /* rest_5/numbered_4/is_6/prev_4/ds_7/same_5/sameN_4[same=c][ds=c]/later_5/window_5/count_2[window=c][later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: push count */
-	v_count = L1_0_h_count__s;
-	goto L1_0_s13;
-L1_0_s12: /* rest_5/numbered_4/is_5/prev_3/ds_2/same_0/sameN_0/later_0/window_0/count_0[prev=h][cur=h,is=c][numbered=c][rest=c]: push ds */
-	v_ds.data[v_ds.len++] = (L1_0_h_ds__v1 - L1_0_h_ds__v2);
-	L1_0_h_ds__chan = (L1_0_h_ds__v1 - L1_0_h_ds__v2);
-	L1_0_h_same__v = L1_0_h_ds__chan;
-	L1_0_h_later__v = L1_0_h_ds__chan;
-	goto L1_0_s14;
-L1_0_s13: /* rest_5/numbered_4/is_6/prev_4/ds_7/same_5/sameN_4[same=c][ds=c]/later_5/window_5/count_3[window=c][later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: close count */
-	goto L1_0_s15;
-L1_0_s14: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_1/sameN_0[ds=h]/later_1/window_0/count_0[ds=h][prev=c][cur=c,is=c][numbered=c][rest=c]: case */
-	{ /* a select, not a branch */
-		bool l1_c = ((L1_0_h_same__i >= v_lo) && ((v_n > INT64_C(0)) && ((L1_0_h_same__i - v_n) < v_lo)));
-		v_same.data[v_same.len] = L1_0_h_same__v;
-		v_same.len += l1_c;
-		L1_0_h_same__chan = l1_c ? L1_0_h_same__v : L1_0_h_same__chan;
-		L1_0_h_sameN__v = l1_c ? L1_0_h_same__chan : L1_0_h_sameN__v;
-		L1_0_h_sameN__s = l1_c ? (L1_0_h_sameN__s + INT64_C(1)) : L1_0_h_sameN__s;
-		L1_0_h_same__i = l1_c ? (L1_0_h_same__i + INT64_C(1)) : L1_0_h_same__i;
-		L1_0_h_same__i = !l1_c ? (L1_0_h_same__i + INT64_C(1)) : L1_0_h_same__i;
-	}
-	goto L1_0_s18;
-L1_0_s15: /* rest_5/numbered_4/is_6/prev_4/ds_16/same_5/sameN_4[same=c][ds=c]/later_5/window_5/count_4[window=c][later=c][ds=c][prev=c][cur=c,is=c][numbered=c][rest=c]: exit */
-	goto L1_0_exit;
-L1_0_s16: /* rest_3/numbered_0/is_2/prev_1/ds_2/same_0/sameN_0/later_0/window_0/count_0[prev=h][cur=h,is=h][numbered=h]: drop xs */
-	L1_0_i_xs++;
-	L1_0_h_rest__i = (L1_0_h_rest__i + INT64_C(1));
-	goto L1_0_s19;
-L1_0_s17: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_2/sameN_0[ds=h]/later_1/window_0/count_0[ds=h][prev=c][cur=c,is=c][numbered=c][rest=c]: push same */
-	v_same.data[v_same.len++] = L1_0_h_same__v;
-	L1_0_h_same__chan = L1_0_h_same__v;
-	L1_0_h_sameN__v = L1_0_h_same__chan;
-	L1_0_h_sameN__s = (L1_0_h_sameN__s + INT64_C(1));
-	L1_0_h_same__i = (L1_0_h_same__i + INT64_C(1));
-	goto L1_0_s18;
-L1_0_s18: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_0/sameN_0/later_1/window_0/count_0[ds=h][prev=c][cur=c,is=c][numbered=c][rest=c]: case */
-	if ((L1_0_h_later__i >= v_lo)) {
-		L1_0_h_later__chan = L1_0_h_later__v;
-		L1_0_h_window__v = L1_0_h_later__chan;
-		L1_0_h_later__i = (L1_0_h_later__i + INT64_C(1));
-		goto L1_0_s20;
-	}
-	L1_0_h_later__i = (L1_0_h_later__i + INT64_C(1));
-	goto L1_0_s3;
-L1_0_s19: /* rest_0/numbered_0/is_2/prev_1/ds_2/same_0/sameN_0/later_0/window_0/count_0[prev=h][cur=h,is=h][numbered=h]: push ds */
-	v_ds.data[v_ds.len++] = (L1_0_h_ds__v1 - L1_0_h_ds__v2);
-	L1_0_h_ds__chan = (L1_0_h_ds__v1 - L1_0_h_ds__v2);
-	L1_0_h_same__v = L1_0_h_ds__chan;
-	L1_0_h_later__v = L1_0_h_ds__chan;
-	L1_0_h_prev__chan = CNF_AT(v_xs, L1_0_h_prev__v, "prev");
-	L1_0_h_cur__chan = (L1_0_h_is__v).f1;
-	goto L1_0_s21;
-L1_0_s20: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_0/sameN_0/later_0/window_1/count_0[later=h][prev=c][cur=c,is=c][numbered=c][rest=c]: case */
-	{ /* a select, not a branch */
-		bool l2_c = (L1_0_h_window__i < v_n);
-		v_window.data[v_window.len] = L1_0_h_window__v;
-		v_window.len += l2_c;
-		L1_0_h_window__chan = l2_c ? L1_0_h_window__v : L1_0_h_window__chan;
-		L1_0_h_count__v = l2_c ? L1_0_h_window__chan : L1_0_h_count__v;
-		L1_0_h_count__s = l2_c ? (L1_0_h_count__s + INT64_C(1)) : L1_0_h_count__s;
-		L1_0_h_window__i = l2_c ? (L1_0_h_window__i + INT64_C(1)) : L1_0_h_window__i;
-		L1_0_h_window__i = !l2_c ? (L1_0_h_window__i + INT64_C(1)) : L1_0_h_window__i;
-	}
-	goto L1_0_s3;
-L1_0_s21: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_1/sameN_0[ds=h]/later_1/window_0/count_0[ds=h][prev=p][cur=p]: case */
-	{ /* a select, not a branch */
-		bool l3_c = ((L1_0_h_same__i >= v_lo) && ((v_n > INT64_C(0)) && ((L1_0_h_same__i - v_n) < v_lo)));
-		v_same.data[v_same.len] = L1_0_h_same__v;
-		v_same.len += l3_c;
-		L1_0_h_same__chan = l3_c ? L1_0_h_same__v : L1_0_h_same__chan;
-		L1_0_h_sameN__v = l3_c ? L1_0_h_same__chan : L1_0_h_sameN__v;
-		L1_0_h_sameN__s = l3_c ? (L1_0_h_sameN__s + INT64_C(1)) : L1_0_h_sameN__s;
-		L1_0_h_same__i = l3_c ? (L1_0_h_same__i + INT64_C(1)) : L1_0_h_same__i;
-		L1_0_h_same__i = !l3_c ? (L1_0_h_same__i + INT64_C(1)) : L1_0_h_same__i;
-	}
-	goto L1_0_s24;
-L1_0_s22: /* rest_5/numbered_4/is_6/prev_4/ds_0/same_0/sameN_0/later_0/window_2/count_0[later=h][prev=c][cur=c,is=c][numbered=c][rest=c]: push window */
-	v_window.data[v_window.len++] = L1_0_h_window__v;
-	L1_0_h_window__chan = L1_0_h_window__v;
-	L1_0_h_count__v = L1_0_h_window__chan;
-	L1_0_h_count__s = (L1_0_h_count__s + INT64_C(1));
-	L1_0_h_window__i = (L1_0_h_window__i + INT64_C(1));
-	goto L1_0_s3;
-L1_0_s23: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_2/sameN_0[ds=h]/later_1/window_0/count_0[ds=h][prev=p][cur=p]: push same */
-	v_same.data[v_same.len++] = L1_0_h_same__v;
-	L1_0_h_same__chan = L1_0_h_same__v;
-	L1_0_h_sameN__v = L1_0_h_same__chan;
-	L1_0_h_sameN__s = (L1_0_h_sameN__s + INT64_C(1));
-	L1_0_h_same__i = (L1_0_h_same__i + INT64_C(1));
-	goto L1_0_s24;
-L1_0_s24: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_1/window_0/count_0[ds=h][prev=p][cur=p]: case */
-	if ((L1_0_h_later__i >= v_lo)) {
-		L1_0_h_later__chan = L1_0_h_later__v;
-		L1_0_h_window__v = L1_0_h_later__chan;
-		L1_0_h_later__i = (L1_0_h_later__i + INT64_C(1));
-		goto L1_0_s25;
-	}
-	L1_0_h_later__i = (L1_0_h_later__i + INT64_C(1));
-	goto L1_0_s7;
-L1_0_s25: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_1/count_0[later=h][prev=p][cur=p]: case */
-	{ /* a select, not a branch */
-		bool l4_c = (L1_0_h_window__i < v_n);
-		v_window.data[v_window.len] = L1_0_h_window__v;
-		v_window.len += l4_c;
-		L1_0_h_window__chan = l4_c ? L1_0_h_window__v : L1_0_h_window__chan;
-		L1_0_h_count__v = l4_c ? L1_0_h_window__chan : L1_0_h_count__v;
-		L1_0_h_count__s = l4_c ? (L1_0_h_count__s + INT64_C(1)) : L1_0_h_count__s;
-		L1_0_h_window__i = l4_c ? (L1_0_h_window__i + INT64_C(1)) : L1_0_h_window__i;
-		L1_0_h_window__i = !l4_c ? (L1_0_h_window__i + INT64_C(1)) : L1_0_h_window__i;
-	}
-	goto L1_0_s7;
-L1_0_s26: /* rest_0/numbered_0/is_0/prev_0/ds_0/same_0/sameN_0/later_0/window_2/count_0[later=h][prev=p][cur=p]: push window */
-	v_window.data[v_window.len++] = L1_0_h_window__v;
-	L1_0_h_window__chan = L1_0_h_window__v;
-	L1_0_h_count__v = L1_0_h_window__chan;
-	L1_0_h_count__s = (L1_0_h_count__s + INT64_C(1));
-	L1_0_h_window__i = (L1_0_h_window__i + INT64_C(1));
-	goto L1_0_s7;
-L1_0_exit:;
+	v_count = L1_acc_count;
+	v_sameN = L1_acc_sameN;
 	}
 	return (cnf_result_deltas){v_ds, v_window, v_same, v_count, v_sameN};
 }

@@ -47,6 +47,7 @@ static cnf_result_everything cnf_everything(Arr_Int v_xs, Arr_Int v_ys, int64_t 
 	 *   sums = map2 (+) doubled ys
 	 *   big = filter (\x -> x > n) sums
 	 *   total = fold (+) 0 big
+	 * The fused process, an element at a time (not blocked: xs and ys are read apart (their lengths are not checked to be one)).
 	 */
 	{
 	/* map doubled / map2 sums / filter big / fold total */
@@ -181,64 +182,35 @@ L1_0_s26: /* doubled_2/sums_13/big_5/total_4[big=c][sums=c]: drop xs */
 L1_0_exit:;
 	}
 
-	/* Loop 2:
+	/* Loop 2 (blocked: each binding a loop over blocks of 1024 elements):
 	 *   idx = generate n (\i -> i `mod` 3)
 	 *   picked = gather xs idx
 	 *   scaled = map3 (\a b c -> a * b + c) picked idx idx
 	 */
 	{
-	/* generate idx / gather picked / map3 scaled */
-	int64_t L2_0_h_idx__i = INT64_C(0);
-	int64_t L2_0_h_picked__v = 0;
-	int64_t L2_0_h_scaled__v1 = 0;
-	int64_t L2_0_h_scaled__v2 = 0;
-	int64_t L2_0_h_scaled__v3 = 0;
-	int64_t L2_0_h_idx__chan = 0;
-	int64_t L2_0_h_picked__chan = 0;
+	const int64_t L2_n = v_n < 0 ? 0 : v_n;
 	v_scaled.data = cnf_alloc(cnf_bound_add((v_n), 1, "scaled"), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
-L2_0_s0: /* idx_0/picked_0/scaled_0: case */
-	if ((L2_0_h_idx__i < v_n)) {
-		L2_0_h_idx__chan = cnf_mod(L2_0_h_idx__i, INT64_C(3), "idx");
-		L2_0_h_idx__i = (L2_0_h_idx__i + INT64_C(1));
-		L2_0_h_idx__chan = L2_0_h_idx__chan;
-		L2_0_h_picked__v = L2_0_h_idx__chan;
-		L2_0_h_picked__chan = CNF_AT(v_xs, L2_0_h_picked__v, "picked");
-		L2_0_h_scaled__v1 = L2_0_h_picked__chan;
-		L2_0_h_scaled__v2 = L2_0_h_idx__chan;
-		L2_0_h_scaled__v3 = L2_0_h_scaled__v2;
-		goto L2_0_s2;
+	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += 1024) {
+		const int64_t L2_n_root = L2_n - L2_base < 1024 ? L2_n - L2_base : 1024;
+		int64_t *L2_b_scaled = v_scaled.data + v_scaled.len;
+		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+			/* idx = generate n (\i -> i `mod` 3) */
+			const int64_t L2_v_idx = ({ int64_t l3_i = (L2_base + L2_k); cnf_mod(l3_i, INT64_C(3), "idx"); });
+			/* picked = gather xs idx */
+			const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
+			/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
+			const int64_t L2_v_scaled = ({ int64_t l4_a = L2_v_picked; int64_t l5_b = L2_v_idx; int64_t l6_c = L2_v_idx; ((l4_a * l5_b) + l6_c); });
+			L2_b_scaled[L2_k] = L2_v_scaled;
+		}
+		v_scaled.len += L2_n_root;
 	}
-	goto L2_0_s1;
-L2_0_s1: /* idx_4/picked_4/scaled_5[idx=c,picked=c][idx=c]: close scaled */
-	goto L2_0_s3;
-L2_0_s2: /* idx_0/picked_0/scaled_2[idx=h,picked=h][idx=h]: case */
-	if ((L2_0_h_idx__i < v_n)) {
-		goto L2_0_s4;
-	}
-	goto L2_0_s5;
-L2_0_s3: /* idx_4/picked_4/scaled_16[idx=c,picked=c][idx=c]: exit */
-	goto L2_0_exit;
-L2_0_s4: /* idx_1/picked_0/scaled_2[idx=h,picked=h][idx=h]: push scaled */
-	v_scaled.data[v_scaled.len++] = ((L2_0_h_scaled__v1 * L2_0_h_scaled__v2) + L2_0_h_scaled__v3);
-	L2_0_h_idx__chan = cnf_mod(L2_0_h_idx__i, INT64_C(3), "idx");
-	L2_0_h_idx__i = (L2_0_h_idx__i + INT64_C(1));
-	L2_0_h_idx__chan = L2_0_h_idx__chan;
-	L2_0_h_picked__v = L2_0_h_idx__chan;
-	L2_0_h_picked__chan = CNF_AT(v_xs, L2_0_h_picked__v, "picked");
-	L2_0_h_scaled__v1 = L2_0_h_picked__chan;
-	L2_0_h_scaled__v2 = L2_0_h_idx__chan;
-	L2_0_h_scaled__v3 = L2_0_h_scaled__v2;
-	goto L2_0_s2;
-L2_0_s5: /* idx_3/picked_0/scaled_2[idx=h,picked=h][idx=h]: push scaled */
-	v_scaled.data[v_scaled.len++] = ((L2_0_h_scaled__v1 * L2_0_h_scaled__v2) + L2_0_h_scaled__v3);
-	goto L2_0_s1;
-L2_0_exit:;
 	}
 
 	/* Loop 3:
 	 *   pairs = cross scaled ys
 	 *   firsts = map fst pairs
+	 * The fused process, an element at a time (not blocked: cross scaled ys is not blocked).
 	 */
 	{
 	/* cross pairs / map firsts */

@@ -1,6 +1,23 @@
 /* Types: tuples are structs of fields f0, f1, ...; arrays are (data, len). */
 typedef struct { int64_t *data; int64_t len; } Arr_Int;
 
+/* Helpers */
+static inline int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
+	int64_t j = 0, i = 0;
+#if defined(__AVX512F__)
+	for (; i + 8 <= n; i += 8) {
+		__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));
+		_mm512_mask_compressstoreu_epi64(dst + j, mk, _mm512_loadu_si512((const void *)(src + i)));
+		j += __builtin_popcount(mk);
+	}
+#endif
+	for (; i < n; i++) {
+		dst[j] = src[i];
+		j += keep[i];
+	}
+	return j;
+}
+
 /* filterLeft, compiled from its clustering into 1 loops. */
 typedef struct { Arr_Int r0; /* ys1 */ Arr_Int r1; /* ys2 */ } cnf_result_filterLeft;
 
@@ -8,51 +25,37 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	Arr_Int v_ys1 = {0};
 	Arr_Int v_ys2 = {0};
 
-	/* Loop 1:
+	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
 	 *   ys1 = map (+ 1) xs
 	 *   ys2 = filter even xs
 	 */
 	{
-	/* filter ys2 / map ys1 */
-	int64_t L1_0_i_xs = 0; /* position in xs */
-	int64_t L1_0_h_ys2__v = 0;
-	int64_t L1_0_h_ys1__v = 0;
-	int64_t L1_0_h_xs__chan = 0;
+	const int64_t L1_n = v_xs.len;
 	v_ys1.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys1"), sizeof(int64_t), "ys1");
 	v_ys1.len = 0;
+	int64_t L1_t_ys2 = 0;
+	uint8_t L1_m_ys2[1024];
 	v_ys2.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys2"), sizeof(int64_t), "ys2");
 	v_ys2.len = 0;
-L1_0_s0: /* ys2_0/ys1_0: pull xs */
-	if (L1_0_i_xs < v_xs.len) {
-		L1_0_h_xs__chan = v_xs.data[L1_0_i_xs];
-		L1_0_h_ys2__v = L1_0_h_xs__chan;
-		L1_0_h_ys1__v = L1_0_h_xs__chan;
-		goto L1_0_s1;
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
+		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+		const int64_t *L1_b_xs = v_xs.data + L1_base;
+		int64_t *L1_b_ys1 = v_ys1.data + v_ys1.len;
+		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+			/* ys1 = map (+ 1) xs */
+			const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
+			L1_b_ys1[L1_k] = L1_v_ys1;
+			/* ys2 = filter even xs */
+			const bool L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
+			L1_m_ys2[L1_k] = L1_c_ys2;
+		}
+		v_ys1.len += L1_n_root;
+		/* ys2 = filter even xs: the kept elements, without a branch */
+		int64_t *L1_b_ys2 = v_ys2.data + v_ys2.len;
+		int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
+		v_ys2.len += L1_n_ys2;
+		L1_t_ys2 += L1_n_ys2;
 	}
-	goto L1_0_s2;
-L1_0_s1: /* ys2_1/ys1_1[xs=h]: case */
-	{ /* a select, not a branch */
-		bool l1_c = ((L1_0_h_ys2__v) % 2 == 0);
-		v_ys2.data[v_ys2.len] = L1_0_h_ys2__v;
-		v_ys2.len += l1_c;
-	}
-	goto L1_0_s5;
-L1_0_s2: /* ys2_4/ys1_3[xs=c]: close ys2 */
-	goto L1_0_s4;
-L1_0_s3: /* ys2_2/ys1_1[xs=h]: push ys2 */
-	v_ys2.data[v_ys2.len++] = L1_0_h_ys2__v;
-	goto L1_0_s5;
-L1_0_s4: /* ys2_5/ys1_3[xs=c]: close ys1 */
-	goto L1_0_s7;
-L1_0_s5: /* ys2_0/ys1_1[xs=h]: push ys1 */
-	v_ys1.data[v_ys1.len++] = (L1_0_h_ys1__v + INT64_C(1));
-	goto L1_0_s6;
-L1_0_s6: /* ys2_0/ys1_2[xs=h]: drop xs */
-	L1_0_i_xs++;
-	goto L1_0_s0;
-L1_0_s7: /* ys2_5/ys1_5[xs=c]: exit */
-	goto L1_0_exit;
-L1_0_exit:;
 	}
 	return (cnf_result_filterLeft){v_ys1, v_ys2};
 }

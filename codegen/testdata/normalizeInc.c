@@ -8,66 +8,45 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	int64_t v_sum1;
 	Arr_Int v_ys = {0};
 
-	/* Loop 1:
+	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
 	 *   sum1 = fold (+) 0 xs
 	 */
 	{
-	/* fold sum1 */
-	int64_t L1_0_i_xs = 0; /* position in xs */
-	int64_t L1_0_h_sum1__s = INT64_C(0);
-	int64_t L1_0_h_sum1__v = 0;
-L1_0_s0: /* sum1_0: pull xs */
-	if (L1_0_i_xs < v_xs.len) {
-		L1_0_h_sum1__v = v_xs.data[L1_0_i_xs];
-		goto L1_0_s1;
+	const int64_t L1_n = v_xs.len;
+	int64_t L1_acc_sum1 = INT64_C(0); /* sum1's accumulator */
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
+		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+		const int64_t *L1_b_xs = v_xs.data + L1_base;
+		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+			/* sum1 = fold (+) 0 xs */
+			L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
+		}
 	}
-	goto L1_0_s2;
-L1_0_s1: /* sum1_1: drop xs */
-	L1_0_i_xs++;
-	L1_0_h_sum1__s = (L1_0_h_sum1__s + L1_0_h_sum1__v);
-	goto L1_0_s0;
-L1_0_s2: /* sum1_2: push sum1 */
-	v_sum1 = L1_0_h_sum1__s;
-	goto L1_0_s3;
-L1_0_s3: /* sum1_3: close sum1 */
-	goto L1_0_s4;
-L1_0_s4: /* sum1_4: exit */
-	goto L1_0_exit;
-L1_0_exit:;
+	v_sum1 = L1_acc_sum1;
 	}
 
-	/* Loop 2:
+	/* Loop 2 (blocked: each binding a loop over blocks of 1024 elements):
 	 *   incs = map (+ 1) xs
 	 *   ys = map (/ sum1) incs
 	 */
 	{
-	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
-	/* map incs / map ys */
-	int64_t L2_0_i_xs = 0; /* position in xs */
-	int64_t L2_0_h_incs__v = 0;
-	int64_t L2_0_h_ys__v = 0;
-	int64_t L2_0_h_incs__chan = 0;
+	const int64_t L2_n = v_xs.len;
 	v_ys.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys"), sizeof(int64_t), "ys");
 	v_ys.len = 0;
-L2_0_s0: /* incs_0/ys_0: pull xs */
-	if (L2_0_i_xs < v_xs.len) {
-		L2_0_h_incs__v = v_xs.data[L2_0_i_xs];
-		L2_0_h_incs__chan = (L2_0_h_incs__v + INT64_C(1));
-		L2_0_h_ys__v = L2_0_h_incs__chan;
-		goto L2_0_s1;
+	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
+	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += 1024) {
+		const int64_t L2_n_root = L2_n - L2_base < 1024 ? L2_n - L2_base : 1024;
+		const int64_t *L2_b_xs = v_xs.data + L2_base;
+		int64_t *L2_b_ys = v_ys.data + v_ys.len;
+		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+			/* incs = map (+ 1) xs */
+			const int64_t L2_v_incs = (L2_b_xs[L2_k] + INT64_C(1));
+			/* ys = map (/ sum1) incs */
+			const int64_t L2_v_ys = cnf_quot_by(L2_v_incs, dv_sum1, "ys");
+			L2_b_ys[L2_k] = L2_v_ys;
+		}
+		v_ys.len += L2_n_root;
 	}
-	goto L2_0_s3;
-L2_0_s1: /* incs_2/ys_1[incs=h]: drop xs */
-	L2_0_i_xs++;
-	goto L2_0_s2;
-L2_0_s2: /* incs_0/ys_1[incs=h]: push ys */
-	v_ys.data[v_ys.len++] = cnf_quot_by(L2_0_h_ys__v, dv_sum1, "ys");
-	goto L2_0_s0;
-L2_0_s3: /* incs_5/ys_3[incs=c]: close ys */
-	goto L2_0_s4;
-L2_0_s4: /* incs_5/ys_5[incs=c]: exit */
-	goto L2_0_exit;
-L2_0_exit:;
 	}
 	return (cnf_result_normalizeInc){v_ys};
 }

@@ -15,37 +15,29 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	v_n = ((v_xs).len + (v_xs).len); /* n: known before any loop */
 	v_half = (v_xs).len; /* half: known before any loop */
 
-	/* Loop 1:
+	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
 	 *   doubled = map (* 2) xs
 	 */
 	{
-	/* map doubled */
-	int64_t L1_0_i_xs = 0; /* position in xs */
-	int64_t L1_0_h_doubled__v = 0;
+	const int64_t L1_n = v_xs.len;
 	v_doubled.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "doubled"), sizeof(int64_t), "doubled");
 	v_doubled.len = 0;
-	goto L1_0_s1;
-L1_0_s0: /* doubled_3: close doubled */
-	goto L1_0_s4;
-L1_0_s1: /* doubled_0: pull xs */
-	if (L1_0_i_xs < v_xs.len) {
-		L1_0_h_doubled__v = v_xs.data[L1_0_i_xs];
-		goto L1_0_s2;
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
+		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+		const int64_t *L1_b_xs = v_xs.data + L1_base;
+		int64_t *L1_b_doubled = v_doubled.data + v_doubled.len;
+		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+			/* doubled = map (* 2) xs */
+			const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));
+			L1_b_doubled[L1_k] = L1_v_doubled;
+		}
+		v_doubled.len += L1_n_root;
 	}
-	goto L1_0_s0;
-L1_0_s2: /* doubled_1: push doubled */
-	v_doubled.data[v_doubled.len++] = (L1_0_h_doubled__v * INT64_C(2));
-	goto L1_0_s3;
-L1_0_s3: /* doubled_2: drop xs */
-	L1_0_i_xs++;
-	goto L1_0_s1;
-L1_0_s4: /* doubled_5: exit */
-	goto L1_0_exit;
-L1_0_exit:;
 	}
 
 	/* Loop 2:
 	 *   back = reverse doubled
+	 * The fused process, an element at a time (not blocked: reverse doubled is not blocked).
 	 */
 	{
 	/* reverse back */
@@ -72,6 +64,7 @@ L2_0_exit:;
 	 *   pal = append doubled back
 	 *   total = fold (+) 0 pal
 	 *   middle = slice half 1 pal
+	 * The fused process, an element at a time (not blocked: append doubled back is not blocked).
 	 */
 	{
 	/* append pal / fold total / slice middle */

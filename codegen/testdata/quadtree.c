@@ -15,7 +15,7 @@ static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
 	double v_y1;
 	double v_y2;
 
-	/* Loop 1:
+	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
 	 *   xs = map fst pts
 	 *   ys = map snd pts
 	 *   x1 = fold min infinity xs
@@ -24,65 +24,33 @@ static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
 	 *   y2 = fold max negInfinity ys
 	 */
 	{
-	/* map ys / fold y1 / fold y2 / map xs / fold x1 / fold x2 */
-	int64_t L1_0_i_pts = 0; /* position in pts */
-	Tup2_Float_Float L1_0_h_ys__v = {0};
-	double L1_0_h_y1__s = INFINITY;
-	double L1_0_h_y1__v = 0;
-	double L1_0_h_ys__chan = 0;
-	double L1_0_h_y2__s = (-INFINITY);
-	double L1_0_h_y2__v = 0;
-	Tup2_Float_Float L1_0_h_xs__v = {0};
-	double L1_0_h_x1__s = INFINITY;
-	double L1_0_h_x1__v = 0;
-	double L1_0_h_xs__chan = 0;
-	double L1_0_h_x2__s = (-INFINITY);
-	double L1_0_h_x2__v = 0;
-	Tup2_Float_Float L1_0_h_pts__chan = {0};
-L1_0_s0: /* ys_0/y1_0/y2_0/xs_0/x1_0/x2_0: pull pts */
-	if (L1_0_i_pts < v_pts.len) {
-		L1_0_h_pts__chan = v_pts.data[L1_0_i_pts];
-		L1_0_h_ys__v = L1_0_h_pts__chan;
-		L1_0_h_ys__chan = (L1_0_h_ys__v).f1;
-		L1_0_h_y1__v = L1_0_h_ys__chan;
-		L1_0_h_y1__s = cnf_min_Float(L1_0_h_y1__s, L1_0_h_y1__v);
-		L1_0_h_y2__v = L1_0_h_ys__chan;
-		L1_0_h_y2__s = cnf_max_Float(L1_0_h_y2__s, L1_0_h_y2__v);
-		L1_0_h_xs__v = L1_0_h_pts__chan;
-		L1_0_h_xs__chan = (L1_0_h_xs__v).f0;
-		L1_0_h_x1__v = L1_0_h_xs__chan;
-		L1_0_h_x1__s = cnf_min_Float(L1_0_h_x1__s, L1_0_h_x1__v);
-		L1_0_h_x2__v = L1_0_h_xs__chan;
-		L1_0_h_x2__s = cnf_max_Float(L1_0_h_x2__s, L1_0_h_x2__v);
-		goto L1_0_s2;
+	const int64_t L1_n = v_pts.len;
+	double L1_acc_x1 = INFINITY; /* x1's accumulator */
+	double L1_acc_x2 = (-INFINITY); /* x2's accumulator */
+	double L1_acc_y1 = INFINITY; /* y1's accumulator */
+	double L1_acc_y2 = (-INFINITY); /* y2's accumulator */
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
+		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+		const Tup2_Float_Float *L1_b_pts = v_pts.data + L1_base;
+		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+			/* xs = map fst pts */
+			const double L1_v_xs = (L1_b_pts[L1_k]).f0;
+			/* ys = map snd pts */
+			const double L1_v_ys = (L1_b_pts[L1_k]).f1;
+			/* x1 = fold min infinity xs */
+			L1_acc_x1 = cnf_min_Float(L1_acc_x1, L1_v_xs);
+			/* x2 = fold max negInfinity xs */
+			L1_acc_x2 = cnf_max_Float(L1_acc_x2, L1_v_xs);
+			/* y1 = fold min infinity ys */
+			L1_acc_y1 = cnf_min_Float(L1_acc_y1, L1_v_ys);
+			/* y2 = fold max negInfinity ys */
+			L1_acc_y2 = cnf_max_Float(L1_acc_y2, L1_v_ys);
+		}
 	}
-	goto L1_0_s1;
-L1_0_s1: /* ys_5/y1_2[ys=c]/y2_2[ys=c]/xs_5/x1_2[xs=c]/x2_2[xs=c][pts=c]: push y1 */
-	v_y1 = L1_0_h_y1__s;
-	goto L1_0_s3;
-L1_0_s2: /* ys_0/y1_0/y2_0/xs_2/x1_0/x2_0[pts=h]: drop pts */
-	L1_0_i_pts++;
-	goto L1_0_s0;
-L1_0_s3: /* ys_5/y1_3[ys=c]/y2_2[ys=c]/xs_5/x1_2[xs=c]/x2_2[xs=c][pts=c]: close y1 */
-	goto L1_0_s4;
-L1_0_s4: /* ys_5/y1_4[ys=c]/y2_2[ys=c]/xs_5/x1_2[xs=c]/x2_2[xs=c][pts=c]: push y2 */
-	v_y2 = L1_0_h_y2__s;
-	goto L1_0_s5;
-L1_0_s5: /* ys_5/y1_4[ys=c]/y2_3[ys=c]/xs_5/x1_2[xs=c]/x2_2[xs=c][pts=c]: close y2 */
-	goto L1_0_s6;
-L1_0_s6: /* ys_5/y1_4[ys=c]/y2_4[ys=c]/xs_5/x1_2[xs=c]/x2_2[xs=c][pts=c]: push x1 */
-	v_x1 = L1_0_h_x1__s;
-	goto L1_0_s7;
-L1_0_s7: /* ys_5/y1_4[ys=c]/y2_4[ys=c]/xs_5/x1_3[xs=c]/x2_2[xs=c][pts=c]: close x1 */
-	goto L1_0_s8;
-L1_0_s8: /* ys_5/y1_4[ys=c]/y2_4[ys=c]/xs_5/x1_4[xs=c]/x2_2[xs=c][pts=c]: push x2 */
-	v_x2 = L1_0_h_x2__s;
-	goto L1_0_s9;
-L1_0_s9: /* ys_5/y1_4[ys=c]/y2_4[ys=c]/xs_5/x1_4[xs=c]/x2_3[xs=c][pts=c]: close x2 */
-	goto L1_0_s10;
-L1_0_s10: /* ys_5/y1_4[ys=c]/y2_4[ys=c]/xs_5/x1_4[xs=c]/x2_4[xs=c][pts=c]: exit */
-	goto L1_0_exit;
-L1_0_exit:;
+	v_x1 = L1_acc_x1;
+	v_x2 = L1_acc_x2;
+	v_y1 = L1_acc_y1;
+	v_y2 = L1_acc_y2;
 	}
 	return (cnf_result_initialBounds){v_x1, v_y1, v_x2, v_y2};
 }

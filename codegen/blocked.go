@@ -1,0 +1,870 @@
+package codegen
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/types"
+)
+
+// The blocked form of a loop. A fused process handles one element at a time: a state machine
+// whose filters are branches (mispredicted when the data is not sorted) and whose gotos carry
+// the pulled value across the back edge, so gcc vectorises none of it. The blocked form runs
+// the same loop over blocks of blockSize elements of its input: for each block, each binding of
+// the cluster, in dependency order, is a dense loop over small buffers that stay in the cache
+// (its input's block, its output's block), a filter compacts its block without a branch, folds
+// and scans carry their state from block to block, and the work under a filter runs on its
+// survivors only. Inside a block this is the unfused program; across blocks it streams the
+// fused clustering's bytes: every array the clustering contracts lives only in a block buffer.
+// Results are the state machine's, to the bit: each binding still sees its elements in order.
+//
+// Shapes it does not express keep the state machine (blockable says which and why, and the C
+// says it too): cross and append (two nested or successive iterations), reverse, externals,
+// and loops whose arrays in memory are not known to have one length.
+
+// blockSize is the elements of a block: 8 KB of Ints a buffer, so that a loop's buffers stay in
+// the first- or second-level cache.
+const blockSize = 1024
+
+// blockNode is one binding of a blocked loop.
+type blockNode struct {
+	b    *syntax.Binding
+	ins  []string    // the arrays it reads element by element
+	elem syntax.Expr // the element it makes (map, zip, gather, indexed, generate), the filter's
+	// test, or the step of a fold or scan (its accumulator and element bound to vars)
+	init syntax.Expr // a fold's or scan's initial value
+	vars []string    // the names elem binds: the input elements, then the accumulator
+	acc  string      // the accumulator's var (fold, scan)
+	rate string      // the rate its output counts at (its block length's variable)
+	// addend, for an Int fold whose step adds to the accumulator something of the element
+	// only ((+), \a x -> a + e): what it adds, of the element var. A fold over a filter's
+	// output adds it or 0 by the mask, a form gcc always vectorises.
+	addend syntax.Expr
+}
+
+// blockedPlan is a loop's blocked form.
+type blockedPlan struct {
+	nodes []*blockNode
+	roots []string   // arrays in memory read element by element: all of one length
+	gen   *blockNode // a generate that drives the loop, when no array in memory does
+	rates []string   // every rate, root first
+}
+
+// blockable plans the blocked form of a cluster, or says why it has none.
+func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
+	inLoop := map[string]bool{}
+	for _, nd := range c.Nodes {
+		for _, id := range nd.Binding.Names {
+			inLoop[id.Name] = true
+		}
+	}
+	pos := map[*syntax.Binding]int{}
+	for i, b := range d.r.Func.Order {
+		pos[b] = i
+	}
+	nodes := slices.Clone(c.Nodes)
+	slices.SortStableFunc(nodes, func(a, b *cluster.Node) int { return pos[a.Binding] - pos[b.Binding] })
+
+	plan := &blockedPlan{}
+	rate := map[string]string{} // array -> the rate of its elements
+	const root = ""
+	plan.rates = []string{root}
+	rootOf := func(a string) (string, bool) {
+		if r, ok := rate[a]; ok {
+			return r, true
+		}
+		if inLoop[a] {
+			return "", false // made by a later binding: not in dependency order
+		}
+		if !slices.Contains(plan.roots, a) {
+			plan.roots = append(plan.roots, a)
+		}
+		rate[a] = root
+		return root, true
+	}
+	// joined groups the roots that one mapN or zip reads together: its size check makes them
+	// one length; roots read apart might not be (a caller may break the size scheme).
+	joined := map[string]string{}
+	var find func(a string) string
+	find = func(a string) string {
+		if p, ok := joined[a]; ok && p != a {
+			return find(p)
+		}
+		return a
+	}
+	newRate := func(name string) string {
+		plan.rates = append(plan.rates, name)
+		return name
+	}
+	vars := func(b *syntax.Binding, n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("%s·%d", b.Name(), i) // not a name a program can write
+		}
+		return out
+	}
+	idents := func(names []string) []syntax.Expr {
+		out := make([]syntax.Expr, len(names))
+		for i, n := range names {
+			out[i] = &syntax.Ident{Name: n}
+		}
+		return out
+	}
+	for _, nd := range nodes {
+		b := nd.Binding
+		bn := &blockNode{b: b}
+		var in []*syntax.Ident
+		switch e := b.Rhs.(type) {
+		case *syntax.Map:
+			in = e.Arrays
+			bn.vars = vars(b, len(in))
+			bn.elem = &syntax.App{Fun: e.Worker, Args: idents(bn.vars)}
+		case *syntax.Zip:
+			in = []*syntax.Ident{e.A, e.B}
+			bn.vars = vars(b, 2)
+			bn.elem = &syntax.Tuple{Elems: idents(bn.vars)}
+		case *syntax.Filter:
+			in = []*syntax.Ident{e.Array}
+			bn.vars = vars(b, 1)
+			bn.elem = &syntax.App{Fun: e.Worker, Args: idents(bn.vars)}
+		case *syntax.Fold:
+			in = []*syntax.Ident{e.Array}
+			bn.vars = vars(b, 2)
+			bn.acc = bn.vars[1]
+			bn.elem = &syntax.App{Fun: e.Worker, Args: idents([]string{bn.vars[1], bn.vars[0]})}
+			bn.init = e.Init
+			if t := d.info.Types[b.Name()]; t != nil && t.Kind() == "Int" {
+				bn.addend = addend(e.Worker, bn.vars[0])
+			}
+		case *syntax.Scan:
+			in = []*syntax.Ident{e.Array}
+			bn.vars = vars(b, 2)
+			bn.acc = bn.vars[1]
+			bn.elem = &syntax.App{Fun: e.Worker, Args: idents([]string{bn.vars[1], bn.vars[0]})}
+			bn.init = e.Init
+		case *syntax.Indexed:
+			in = []*syntax.Ident{e.Array}
+			bn.vars = vars(b, 2) // the element, its position
+			bn.elem = &syntax.Tuple{Elems: idents([]string{bn.vars[1], bn.vars[0]})}
+		case *syntax.Slice:
+			in = []*syntax.Ident{e.Array}
+		case *syntax.Gather:
+			if inLoop[e.Data.Name] {
+				return nil, "a gather from an array made in the same loop"
+			}
+			in = []*syntax.Ident{e.Indices}
+			bn.vars = vars(b, 1)
+			bn.elem = &syntax.Binary{Op: &syntax.Op{Name: "!"}, X: e.Data, Y: &syntax.Ident{Name: bn.vars[0]}}
+		case *syntax.Unzip:
+			in = []*syntax.Ident{e.Array}
+		case *syntax.Length:
+			in = []*syntax.Ident{e.Array}
+		case *syntax.Generate:
+			if len(c.Nodes) > 0 && plan.gen != nil {
+				return nil, "two generates"
+			}
+			bn.vars = vars(b, 1)
+			bn.elem = &syntax.App{Fun: e.Worker, Args: idents(bn.vars)}
+			bn.rate = root
+			plan.gen = bn
+			rate[b.Name()] = root
+			plan.nodes = append(plan.nodes, bn)
+			continue
+		default:
+			return nil, fmt.Sprintf("%s is not blocked", syntax.FormatCombinator(b.Rhs))
+		}
+		r := ""
+		for i, a := range in {
+			ar, ok := rootOf(a.Name)
+			if !ok {
+				return nil, "an input made later in the loop"
+			}
+			if i > 0 && ar != r {
+				return nil, fmt.Sprintf("%s reads arrays of different rates", b.Name())
+			}
+			r = ar
+			bn.ins = append(bn.ins, a.Name)
+		}
+		if len(in) > 1 && r == root {
+			for _, a := range in[1:] {
+				joined[find(a.Name)] = find(in[0].Name)
+			}
+		}
+		switch b.Rhs.(type) {
+		case *syntax.Filter, *syntax.Slice:
+			bn.rate = newRate(b.Name())
+		default:
+			bn.rate = r
+		}
+		for _, id := range b.Names {
+			rate[id.Name] = bn.rate
+		}
+		plan.nodes = append(plan.nodes, bn)
+	}
+	if plan.gen != nil && len(plan.roots) > 0 {
+		return nil, "a generate beside arrays in memory"
+	}
+	if plan.gen == nil && len(plan.roots) == 0 {
+		return nil, "no input"
+	}
+	for i, a := range plan.roots {
+		if i > 0 && find(a) != find(plan.roots[0]) {
+			return nil, fmt.Sprintf("%s and %s are read apart (their lengths are not checked to be one)", plan.roots[0], a)
+		}
+	}
+	return plan, ""
+}
+
+// typeBlocked types the expressions of a blocked loop (plan time: the types of every expression
+// of the function must be known before any is written).
+func (d *definition) typeBlocked(plan *blockedPlan) error {
+	for _, bn := range plan.nodes {
+		if bn.elem == nil {
+			continue
+		}
+		vars := map[string]*types.Type{}
+		for i, v := range bn.vars {
+			switch {
+			case bn.acc == v:
+				vars[v] = d.info.Types[bn.b.Name()]
+				if t := vars[v]; t.IsArray() { // a scan's accumulator is an element of its output
+					vars[v] = t.Elem()
+				}
+			case plan.gen == bn || (i == 1 && isIndexed(bn.b)):
+				vars[v] = types.Int()
+			default:
+				vars[v] = d.info.Types[bn.ins[i]].Elem()
+			}
+		}
+		t, diags := d.info.ExprType(bn.elem, vars)
+		if len(diags) > 0 {
+			return &CompileError{Range: bn.b.Range, Message: diags[0].Message}
+		}
+		want := d.info.Types[bn.b.Name()]
+		switch bn.b.Rhs.(type) {
+		case *syntax.Filter:
+			want = types.Bool()
+		case *syntax.Scan:
+			want = want.Elem()
+		case *syntax.Fold:
+		default:
+			want = want.Elem()
+		}
+		if err := types.Unify(want, t); err != nil {
+			return &CompileError{Range: bn.b.Range, Message: err.Error()}
+		}
+		if bn.addend != nil {
+			t, diags := d.info.ExprType(bn.addend, map[string]*types.Type{bn.vars[0]: vars[bn.vars[0]]})
+			if len(diags) > 0 || types.Unify(t, types.Int()) != nil {
+				bn.addend = nil
+			}
+		}
+		if bn.init != nil {
+			if _, diags := d.info.ExprType(bn.init, nil); len(diags) > 0 {
+				return &CompileError{Range: bn.b.Range, Message: diags[0].Message}
+			}
+		}
+	}
+	return nil
+}
+
+func isIndexed(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Indexed); return ok }
+
+// blockedLoop writes a loop in its blocked form. Its bindings are grouped by rate (the count
+// their elements come at: the root's, or a filter's or slice's output): each block runs one
+// dense loop per rate, the root's first. In it every binding of that rate is a value of the
+// loop body (a register, stored only where another rate or memory needs it), a filter or slice
+// computes its test into a mask, and a fold over a filter's output adds under the mask, so a
+// filter that feeds only folds costs no compaction; the other filters then compact their block
+// without a branch, and their rate's loop follows.
+func (d *definition) blockedLoop(k int, lp loopPlan) error {
+	plan := lp.blocked
+	p := fmt.Sprintf("L%d_", k)
+	writes := map[string]bool{}
+	for _, a := range lp.c.Writes {
+		writes[a] = true
+	}
+	count := func(rate string) string {
+		if rate == "" {
+			return p + "n_root"
+		}
+		return ident(p+"n_", rate)
+	}
+	before := func(rate string) string { // elements of the rate in the blocks before this one
+		if rate == "" {
+			return p + "base"
+		}
+		return ident(p+"t_", rate)
+	}
+	buf := func(a string) string { return ident(p+"b_", a) }
+	tmp := func(a string) string { return ident(p+"v_", a) }
+	mask := func(b *syntax.Binding) string { return ident(p+"m_", b.Name()) }
+	accOf := func(b *syntax.Binding) string { return ident(p+"acc_", b.Name()) }
+	elemType := func(a string) (string, error) { return d.p.ct.name(d.info.Types[a].Elem()) }
+	kv := p + "k"
+
+	// Who makes and who reads each array of the loop.
+	maker := map[string]*blockNode{}
+	readers := map[string][]*blockNode{}
+	for _, bn := range plan.nodes {
+		for _, id := range bn.b.Names {
+			maker[id.Name] = bn
+		}
+		for _, a := range bn.ins {
+			readers[a] = append(readers[a], bn)
+		}
+	}
+	isSelect := func(bn *blockNode) bool {
+		switch bn.b.Rhs.(type) {
+		case *syntax.Filter, *syntax.Slice:
+			return true
+		}
+		return false
+	}
+	// masked: a fold or length over a filter's or slice's output, done under its mask in the
+	// filter's own rate.
+	masked := func(bn *blockNode) *blockNode {
+		switch bn.b.Rhs.(type) {
+		case *syntax.Fold, *syntax.Length:
+			if m := maker[bn.ins[0]]; m != nil && isSelect(m) {
+				return m
+			}
+		}
+		return nil
+	}
+	// compacted: a filter or slice whose output is needed as an array.
+	compacted := func(sel *blockNode) bool {
+		out := sel.b.Name()
+		if writes[out] {
+			return true
+		}
+		for _, r := range readers[out] {
+			if masked(r) == nil {
+				return true
+			}
+		}
+		return false
+	}
+	inRate := func(bn *blockNode) string {
+		if bn == plan.gen {
+			return ""
+		}
+		if m := masked(bn); m != nil {
+			return rateOfInput(plan, m)
+		}
+		return rateOfInput(plan, bn)
+	}
+	// buffered: an array made as a value of its rate's loop that a compaction reads.
+	buffered := map[string]bool{}
+	for _, bn := range plan.nodes {
+		if isSelect(bn) && compacted(bn) {
+			src := bn.ins[0]
+			if m := maker[src]; m != nil && !isSelect(m) {
+				buffered[src] = true
+			}
+		}
+	}
+	// seq: the scans of each rate, and what depends on them in that rate, run in a second loop
+	// over the rate's block after the first, which gcc can then vectorise (a scan's chain of
+	// dependences would keep the whole loop scalar). Arrays the second loop reads from the
+	// first are buffered.
+	seq := map[*blockNode]bool{}
+	for _, bn := range plan.nodes {
+		_, scan := bn.b.Rhs.(*syntax.Scan)
+		s := scan
+		ins := bn.ins
+		if m := masked(bn); m != nil {
+			ins = m.ins
+			s = s || seq[m]
+		}
+		for _, a := range ins {
+			if m := maker[a]; m != nil && seq[m] && inRate(m) == inRate(bn) {
+				s = true
+			}
+		}
+		seq[bn] = s
+	}
+	for _, bn := range plan.nodes {
+		if !seq[bn] {
+			continue
+		}
+		ins := bn.ins
+		if m := masked(bn); m != nil {
+			ins = m.ins
+		}
+		for _, a := range ins {
+			if m := maker[a]; m != nil && !seq[m] && !isSelect(m) && inRate(m) == inRate(bn) {
+				buffered[a] = true
+			}
+		}
+	}
+	// ref is an array's element in the loop that makes the arrays of made.
+	var made map[string]bool
+	ref := func(a string) string {
+		if made[a] {
+			return tmp(a)
+		}
+		return fmt.Sprintf("%s[%s]", buf(a), kv)
+	}
+
+	// The loop's body is written aside, to learn which scalars it divides by.
+	outer := d.b
+	d.b = strings.Builder{}
+	d.x.divisors = map[string]bool{}
+	defer func() { d.x.divisors = nil }()
+	bind := func(name, c string, t *types.Type) { d.x.vars[name] = val{c: c, t: t} }
+	defer func() {
+		for _, bn := range plan.nodes {
+			for _, v := range bn.vars {
+				delete(d.x.vars, v)
+			}
+		}
+	}()
+
+	// Before the blocks: the root count, outputs, accumulators, counters, buffers.
+	var pre strings.Builder
+	prf := func(format string, args ...any) { fmt.Fprintf(&pre, format, args...) }
+	if plan.gen != nil {
+		g := plan.gen.b.Rhs.(*syntax.Generate)
+		n, err := d.x.value(g.Size, nil, quote(plan.gen.b.Name()))
+		if err != nil {
+			return err
+		}
+		prf("\tconst int64_t %sn = %s < 0 ? 0 : %s;\n", p, n, n)
+	} else {
+		prf("\tconst int64_t %sn = %s.len;\n", p, cname(plan.roots[0]))
+	}
+	for _, bn := range plan.nodes {
+		if isSelect(bn) && compacted(bn) {
+			prf("\tint64_t %s = 0;\n", before(bn.rate))
+			prf("\tuint8_t %s[%d];\n", mask(bn.b), blockSize)
+		}
+		for _, id := range bn.b.Names {
+			a := id.Name
+			if !d.info.Types[a].IsArray() {
+				continue
+			}
+			tn, err := elemType(a)
+			if err != nil {
+				return err
+			}
+			switch {
+			case writes[a]:
+				bound, err := d.bound(a)
+				if err != nil {
+					return err
+				}
+				prf("\t%s.data = cnf_alloc(cnf_bound_add(%s, 1, %s), sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, quote(a), tn, quote(a), cname(a))
+			case isSelect(bn) && compacted(bn) || buffered[a]:
+				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
+			}
+		}
+		if bn.acc != "" || isLength(bn.b) {
+			at := d.info.Types[bn.b.Name()]
+			if at.IsArray() {
+				at = at.Elem()
+			}
+			tn, err := d.p.ct.name(at)
+			if err != nil {
+				return err
+			}
+			init := "0"
+			if bn.init != nil {
+				if init, err = d.x.value(bn.init, nil, quote(bn.b.Name())); err != nil {
+					return err
+				}
+			}
+			prf("\t%s %s = %s; /* %s's accumulator */\n", tn, accOf(bn.b), init, bn.b.Name())
+			if bn.acc != "" {
+				bind(bn.acc, accOf(bn.b), at)
+			}
+		}
+	}
+
+	d.printf("\tfor (int64_t %sbase = 0; %sbase < %sn; %sbase += %d) {\n", p, p, p, p, blockSize)
+	d.printf("\t\tconst int64_t %s = %sn - %sbase < %d ? %sn - %sbase : %d;\n", count(""), p, p, blockSize, p, p, blockSize)
+	for _, a := range plan.roots {
+		tn, err := elemType(a)
+		if err != nil {
+			return err
+		}
+		d.printf("\t\tconst %s *%s = %s.data + %sbase;\n", tn, buf(a), cname(a), p)
+	}
+	for _, rate := range plan.rates {
+		var group []*blockNode
+		for _, bn := range plan.nodes {
+			if inRate(bn) == rate {
+				group = append(group, bn)
+			}
+		}
+		if len(group) == 0 {
+			continue
+		}
+		if rate != "" {
+			d.printf("\t\t/* the elements %s keeps */\n", rate)
+		}
+		// Arrays of this rate stored in memory, and buffered, get their block's pointers.
+		for _, bn := range group {
+			if isSelect(bn) {
+				continue
+			}
+			for _, id := range bn.b.Names {
+				if a := id.Name; writes[a] {
+					tn, err := elemType(a)
+					if err != nil {
+						return err
+					}
+					d.printf("\t\t%s *%s = %s.data + %s.len;\n", tn, buf(a), cname(a), cname(a))
+				}
+			}
+		}
+		for _, second := range []bool{false, true} {
+			var pass []*blockNode
+			made = map[string]bool{}
+			for _, bn := range group {
+				if seq[bn] == second {
+					pass = append(pass, bn)
+					for _, id := range bn.b.Names {
+						if !isSelect(bn) {
+							made[id.Name] = true
+						}
+					}
+				}
+			}
+			if len(pass) == 0 {
+				continue
+			}
+			d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
+			for _, bn := range pass {
+				b := bn.b
+				w := quote(b.Name())
+				d.printf("\t\t\t/* %s = %s */\n", b.Name(), strings.ReplaceAll(syntax.FormatCombinator(b.Rhs), "*/", "* /"))
+				src := bn
+				if m := masked(bn); m != nil {
+					src = m // the fold reads the filter's input, under its mask
+				}
+				for i, a := range src.ins {
+					if i < len(bn.vars) && bn.vars[i] != bn.acc {
+						bind(bn.vars[i], ref(a), d.info.Types[a].Elem())
+					}
+				}
+				store := func(a, v string) error {
+					tn, err := elemType(a)
+					if err != nil {
+						return err
+					}
+					d.printf("\t\t\tconst %s %s = %s;\n", tn, tmp(a), v)
+					if writes[a] || buffered[a] {
+						d.printf("\t\t\t%s[%s] = %s;\n", buf(a), kv, tmp(a))
+					}
+					return nil
+				}
+				switch e := b.Rhs.(type) {
+				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate:
+					switch e.(type) {
+					case *syntax.Indexed:
+						bind(bn.vars[1], fmt.Sprintf("(%s + %s)", before(rate), kv), types.Int())
+					case *syntax.Generate:
+						bind(bn.vars[0], fmt.Sprintf("(%sbase + %s)", p, kv), types.Int())
+					}
+					v, err := d.x.value(bn.elem, nil, w)
+					if err != nil {
+						return err
+					}
+					if err := store(b.Name(), v); err != nil {
+						return err
+					}
+				case *syntax.Unzip:
+					in := ref(bn.ins[0])
+					if err := store(b.Names[0].Name, in+".f0"); err != nil {
+						return err
+					}
+					if err := store(b.Names[1].Name, in+".f1"); err != nil {
+						return err
+					}
+				case *syntax.Scan:
+					v, err := d.x.value(bn.elem, nil, w)
+					if err != nil {
+						return err
+					}
+					acc := accOf(b)
+					tn, err := elemType(b.Name())
+					if err != nil {
+						return err
+					}
+					if e.Inclusive {
+						d.printf("\t\t\t%s = %s;\n", acc, v)
+						if err := store(b.Name(), acc); err != nil {
+							return err
+						}
+					} else {
+						d.printf("\t\t\tconst %s %s = %s;\n", tn, tmp(b.Name()), acc)
+						if writes[b.Name()] || buffered[b.Name()] {
+							d.printf("\t\t\t%s[%s] = %s;\n", buf(b.Name()), kv, tmp(b.Name()))
+						}
+						d.printf("\t\t\t%s = %s;\n", acc, v)
+					}
+				case *syntax.Filter, *syntax.Slice:
+					var cond string
+					if _, ok := e.(*syntax.Filter); ok {
+						v, err := d.x.value(bn.elem, nil, w)
+						if err != nil {
+							return err
+						}
+						cond = "(" + v + ") != 0"
+					} else {
+						c, err := d.sliceCond(e.(*syntax.Slice), fmt.Sprintf("(%s + %s)", before(rate), kv), w)
+						if err != nil {
+							return err
+						}
+						cond = c
+					}
+					d.printf("\t\t\tconst bool %s = %s;\n", ident(p+"c_", b.Name()), cond)
+					if compacted(bn) {
+						d.printf("\t\t\t%s[%s] = %s;\n", mask(b), kv, ident(p+"c_", b.Name()))
+					}
+				case *syntax.Fold:
+					v, err := d.x.value(bn.elem, nil, w)
+					if err != nil {
+						return err
+					}
+					if m := masked(bn); m != nil {
+						v = fmt.Sprintf("%s ? %s : %s", ident(p+"c_", m.b.Name()), v, accOf(b))
+						if bn.addend != nil {
+							a, err := d.x.value(bn.addend, nil, w)
+							if err != nil {
+								return err
+							}
+							v = fmt.Sprintf("%s + (%s ? %s : INT64_C(0))", accOf(b), ident(p+"c_", m.b.Name()), a)
+						}
+					}
+					d.printf("\t\t\t%s = %s;\n", accOf(b), v)
+				case *syntax.Length:
+					if m := masked(bn); m != nil {
+						d.printf("\t\t\t%s += %s;\n", accOf(b), ident(p+"c_", m.b.Name()))
+					} else {
+						d.printf("\t\t\t%s++;\n", accOf(b))
+					}
+				}
+			}
+			d.printf("\t\t}\n")
+		}
+		// Arrays of this rate in memory grow by the block; filters and slices compact.
+		for _, bn := range group {
+			if isSelect(bn) {
+				continue
+			}
+			for _, id := range bn.b.Names {
+				if a := id.Name; writes[a] {
+					d.printf("\t\t%s.len += %s;\n", cname(a), count(rate))
+				}
+			}
+		}
+		for _, bn := range group {
+			if !isSelect(bn) || !compacted(bn) {
+				continue
+			}
+			out := bn.b.Name()
+			d.printf("\t\t/* %s = %s: the kept elements, without a branch */\n", out, strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
+			if writes[out] {
+				tn, err := elemType(out)
+				if err != nil {
+					return err
+				}
+				d.printf("\t\t%s *%s = %s.data + %s.len;\n", tn, buf(out), cname(out), cname(out))
+			}
+			d.printf("\t\tint64_t %s = cnf_compact_%s(%s, %s, %s, %s);\n", count(bn.rate), d.compactName(out), buf(out), buf(bn.ins[0]), mask(bn.b), count(rate))
+			if writes[out] {
+				d.printf("\t\t%s.len += %s;\n", cname(out), count(bn.rate))
+			}
+		}
+	}
+	// The positions of the next block start after this one's (indexed and slices read them).
+	for _, bn := range plan.nodes {
+		if isSelect(bn) && compacted(bn) {
+			d.printf("\t\t%s += %s;\n", before(bn.rate), count(bn.rate))
+		}
+	}
+	d.printf("\t}\n")
+	for _, bn := range plan.nodes {
+		switch bn.b.Rhs.(type) {
+		case *syntax.Fold, *syntax.Length:
+			d.printf("\t%s = %s;\n", cname(bn.b.Name()), accOf(bn.b))
+		}
+	}
+	if d.opts.CountBytes {
+		for _, a := range plan.roots {
+			d.printf("\tcnf_bytes_read += %s.len * (int64_t)sizeof(*%s.data);\n", cname(a), cname(a))
+		}
+		for _, a := range slices.Sorted(maps.Keys(writes)) {
+			d.printf("\tcnf_bytes_written += %s.len * (int64_t)sizeof(*%s.data);\n", cname(a), cname(a))
+		}
+	}
+	body := d.b.String()
+	d.b = outer
+	d.b.WriteString(pre.String())
+	for _, s := range slices.Sorted(maps.Keys(d.x.divisors)) {
+		d.printf("\tconst cnf_divider %s = cnf_divider_for(%s);\n", dividerName(s), cname(s))
+	}
+	d.b.WriteString(body)
+	for a := range writes {
+		d.done[a] = true
+	}
+	return nil
+}
+
+// addend recognises a fold's step that adds to the accumulator something of the element only:
+// (+), or \a x -> a + e or e + a with e not naming a. It returns e applied to the element var
+// elem, or nil. (For Ints only: wrapping addition is associative and 0 is its identity, so
+// acc + (kept ? e : 0) is the step or nothing, bit for bit; a Float's -0.0 + 0.0 is not -0.0.)
+func addend(worker syntax.Expr, elem string) syntax.Expr {
+	worker = unparen(worker)
+	switch w := worker.(type) {
+	case *syntax.Section:
+		if w.Op.Name == "+" && !w.Op.Backtick && w.X == nil && w.Y == nil {
+			return &syntax.Ident{Name: elem}
+		}
+	case *syntax.Lambda:
+		if len(w.Params) != 2 {
+			return nil
+		}
+		a, ok1 := w.Params[0].(*syntax.Ident)
+		x, ok2 := w.Params[1].(*syntax.Ident)
+		if !ok1 || !ok2 || a.Name == x.Name {
+			return nil
+		}
+		bin, ok := unparen(w.Body).(*syntax.Binary)
+		if !ok || bin.Op.Name != "+" || bin.Op.Backtick {
+			return nil
+		}
+		var e syntax.Expr
+		switch {
+		case isName(bin.X, a.Name) && !mentions(bin.Y, a.Name):
+			e = bin.Y
+		case isName(bin.Y, a.Name) && !mentions(bin.X, a.Name):
+			e = bin.X
+		default:
+			return nil
+		}
+		return &syntax.App{Fun: &syntax.Lambda{Params: []syntax.Pattern{x}, Body: e}, Args: []syntax.Expr{&syntax.Ident{Name: elem}}}
+	}
+	return nil
+}
+
+func unparen(e syntax.Expr) syntax.Expr {
+	for {
+		p, ok := e.(*syntax.Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+func isName(e syntax.Expr, name string) bool {
+	id, ok := unparen(e).(*syntax.Ident)
+	return ok && id.Name == name
+}
+
+// mentions reports whether e may name name (conservatively: any lambda may).
+func mentions(e syntax.Expr, name string) bool {
+	switch e := e.(type) {
+	case nil:
+		return false
+	case *syntax.Ident:
+		return e.Name == name
+	case *syntax.IntLit, *syntax.FloatLit, *syntax.BoolLit:
+		return false
+	case *syntax.Paren:
+		return mentions(e.X, name)
+	case *syntax.Neg:
+		return mentions(e.X, name)
+	case *syntax.If:
+		return mentions(e.Cond, name) || mentions(e.Then, name) || mentions(e.Else, name)
+	case *syntax.Tuple:
+		return slices.ContainsFunc(e.Elems, func(x syntax.Expr) bool { return mentions(x, name) })
+	case *syntax.Binary:
+		return mentions(e.X, name) || mentions(e.Y, name)
+	case *syntax.Section:
+		return mentions(e.X, name) || mentions(e.Y, name)
+	case *syntax.App:
+		return mentions(e.Fun, name) || slices.ContainsFunc(e.Args, func(x syntax.Expr) bool { return mentions(x, name) })
+	}
+	return true
+}
+
+func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return ok }
+
+// sliceCond is the C test that keeps position pos of a slice (fuse.SliceKeeps).
+func (d *definition) sliceCond(e *syntax.Slice, pos, w string) (string, error) {
+	var conds []string
+	if e.Start != nil {
+		s, err := d.x.value(e.Start, nil, w)
+		if err != nil {
+			return "", err
+		}
+		conds = append(conds, fmt.Sprintf("%s >= %s", pos, s))
+		if e.Count != nil {
+			c, err := d.x.value(e.Count, nil, w)
+			if err != nil {
+				return "", err
+			}
+			conds = append(conds, fmt.Sprintf("%s > 0 && %s - %s < %s", c, pos, c, s))
+		}
+	} else if e.Count != nil {
+		c, err := d.x.value(e.Count, nil, w)
+		if err != nil {
+			return "", err
+		}
+		conds = append(conds, fmt.Sprintf("%s < %s", pos, c))
+	}
+	if len(conds) == 0 {
+		return "true", nil
+	}
+	return "(" + strings.Join(conds, ") && (") + ")", nil
+}
+
+// compactName makes (once per element type) the function that compacts a block: the elements
+// of src whose mask is set, in order, to dst; it returns how many. Branch-free: every element
+// is stored and the count moves past the kept ones. Where the target has AVX-512, 8-byte
+// elements are compressed 8 at a time (vpcompressq).
+func (d *definition) compactName(array string) string {
+	t := d.info.Types[array].Elem()
+	tn, _ := d.p.ct.name(t)
+	m := mangle(t)
+	d.p.helper("cnf_compact_"+m, func() (string, error) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "static inline int64_t cnf_compact_%s(%s *restrict dst, const %s *restrict src, const uint8_t *restrict keep, int64_t n) {\n", m, tn, tn)
+		b.WriteString("\tint64_t j = 0, i = 0;\n")
+		if k := t.Kind(); k == "Int" || k == "Float" {
+			b.WriteString("#if defined(__AVX512F__)\n")
+			b.WriteString("\tfor (; i + 8 <= n; i += 8) {\n")
+			b.WriteString("\t\t__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));\n")
+			b.WriteString("\t\t_mm512_mask_compressstoreu_epi64(dst + j, mk, _mm512_loadu_si512((const void *)(src + i)));\n")
+			b.WriteString("\t\tj += __builtin_popcount(mk);\n\t}\n#endif\n")
+		}
+		b.WriteString("\tfor (; i < n; i++) {\n\t\tdst[j] = src[i];\n\t\tj += keep[i];\n\t}\n\treturn j;\n}\n")
+		return b.String(), nil
+	})
+	return m
+}
+
+// rateOfInput is the rate of a node's inputs (all of one rate).
+func rateOfInput(plan *blockedPlan, bn *blockNode) string {
+	a := bn.ins[0]
+	if slices.Contains(plan.roots, a) {
+		return ""
+	}
+	for _, o := range plan.nodes {
+		for _, id := range o.b.Names {
+			if id.Name == a {
+				return o.rate
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# bench-codegen.sh: the compiled clusterings of random programs side by side (issue 29's
+# targets). For each program of each shape (the classic mix and the second generator's shapes,
+# no externals) it runs `cnf bench` at SIZE elements and prints one line: the optimal
+# clustering's time, its ratio to the best baseline (unfused, stream, Megiddo and Sarkar), its
+# speed-up over unfused, and the copy loop's time for its bytes over its own (1 = memory speed).
+# Then the summary: programs, slower than a baseline by more than 5%, median speed-up over
+# unfused, geometric mean of copy/optimal.
+#
+#   scripts/bench-codegen.sh [CNF] [SIZE] [SEEDS] [BINDINGS]
+#   scripts/bench-codegen.sh bin/cnf 10000000 "1 2 3 4 5" 14
+set -euo pipefail
+cnf=${1:-bin/cnf}
+size=${2:-10000000}
+seeds=${3:-"1 2 3 4 5"}
+bindings=${4:-14}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf '%-8s %4s %8s %10s %10s %10s %8s\n' shape seed loops optimal "vs best" "vs unf" "copy/opt"
+for shape in classic chains fans sizes glued mixed; do
+  for seed in $seeds; do
+    args=(--bindings "$bindings" --seed "$seed" --no-externals)
+    [ "$shape" = classic ] || args+=(--shape "$shape")
+    "$cnf" gen "${args[@]}" >"$tmp/p.cnf"
+    if ! "$cnf" bench "$tmp/p.cnf" --size "$size" --runs 5 --json >"$tmp/b.json" 2>"$tmp/err"; then
+      printf '%-8s %4s  failed: %s\n' "$shape" "$seed" "$(head -c 120 "$tmp/err" | tr '\n' ' ')"
+      continue
+    fi
+    python3 - "$shape" "$seed" "$tmp/b.json" <<'PY'
+import json, sys
+shape, seed, path = sys.argv[1:]
+b = json.load(open(path))
+by = {c["name"]: c for c in b["clusterings"]}
+opt = by["optimal"]
+base = [c for n, c in by.items() if n != "optimal"]
+best = min(c["seconds"] for c in base)
+unf = by["unfused"]["seconds"]
+copy = b["copy"]["seconds"]
+print(f"{shape:<8} {seed:>4} {opt['loops']:>8} {opt['seconds']*1e3:>8.2f}ms {best/opt['seconds']:>9.2f}x {unf/opt['seconds']:>9.2f}x {copy/opt['seconds']:>8.2f}")
+PY
+  done
+done | tee "$tmp/rows"
+python3 - "$tmp/rows" <<'PY'
+import math, sys, statistics
+rows = [l.split() for l in open(sys.argv[1]) if "failed" not in l]
+vs_best = [float(r[4].rstrip("x")) for r in rows]
+vs_unf = [float(r[5].rstrip("x")) for r in rows]
+copy = [float(r[6]) for r in rows]
+print(f"\n{len(rows)} programs; optimal slower than a baseline by more than 5%: {sum(v < 1/1.05 for v in vs_best)}; "
+      f"worst vs best baseline {min(vs_best):.2f}x; median speed-up over unfused {statistics.median(vs_unf):.2f}x; "
+      f"geometric mean copy/optimal {math.exp(sum(math.log(c) for c in copy)/len(copy)):.2f}")
+PY
