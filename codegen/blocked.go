@@ -327,7 +327,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	// masked: a fold or length over a filter's or slice's output, done under its mask in the
 	// filter's own rate.
-	masked := func(bn *blockNode) *blockNode {
+	var masked func(bn *blockNode) *blockNode
+	masked = func(bn *blockNode) *blockNode {
 		switch bn.b.Rhs.(type) {
 		case *syntax.Fold, *syntax.Length:
 			if m := maker[bn.ins[0]]; m != nil && isSelect(m) {
@@ -336,14 +337,69 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return nil
 	}
-	// compacted: a filter or slice whose output is needed as an array.
-	compacted := func(sel *blockNode) bool {
-		out := sel.b.Name()
-		if writes[out] {
+	// spec: a map over a filter's or slice's output (or over such maps) whose worker cannot
+	// fail is computed for every element of the filter's input, in the filter's own rate, and
+	// what is needed of it compacted by the filter's mask: a filter feeding `map fst` then
+	// stores the pairs it keeps once, not the whole annotated element and then the pair.
+	// (Work that can fail, such as a division, runs on the survivors only.)
+	spec := map[*blockNode]*blockNode{}
+	for _, bn := range plan.nodes {
+		if _, ok := bn.b.Rhs.(*syntax.Map); !ok {
+			continue
+		}
+		var g *blockNode
+		for _, a := range bn.ins {
+			var ga *blockNode
+			if mk := maker[a]; mk != nil && isSelect(mk) {
+				ga = mk
+			} else if mk != nil {
+				ga = spec[mk]
+			}
+			if ga == nil || (g != nil && ga != g) {
+				g = nil
+				break
+			}
+			g = ga
+		}
+		if g != nil && d.effectFree(bn) {
+			spec[bn] = g
+		}
+	}
+	if m := masked; m != nil {
+		masked = func(bn *blockNode) *blockNode {
+			if r := m(bn); r != nil {
+				return r
+			}
+			switch bn.b.Rhs.(type) {
+			case *syntax.Fold, *syntax.Length:
+				if mk := maker[bn.ins[0]]; mk != nil && spec[mk] != nil {
+					return spec[mk]
+				}
+			}
+			return nil
+		}
+	}
+	// needed: an array of a filter's rate that must exist as that rate's array (compacted):
+	// written to memory, or read by a binding that is neither speculated nor a masked fold.
+	needed := func(a string) bool {
+		if writes[a] {
 			return true
 		}
-		for _, r := range readers[out] {
-			if masked(r) == nil {
+		for _, r := range readers[a] {
+			if masked(r) == nil && spec[r] == nil {
+				return true
+			}
+		}
+		return false
+	}
+	// compacted: a filter or slice whose mask is stored, for its own output or for a
+	// speculated map's.
+	compacted := func(sel *blockNode) bool {
+		if needed(sel.b.Name()) {
+			return true
+		}
+		for s, g := range spec {
+			if g == sel && needed(s.b.Name()) {
 				return true
 			}
 		}
@@ -356,12 +412,15 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		if m := masked(bn); m != nil {
 			return rateOfInput(plan, m)
 		}
+		if g := spec[bn]; g != nil {
+			return rateOfInput(plan, g)
+		}
 		return rateOfInput(plan, bn)
 	}
 	// buffered: an array made as a value of its rate's loop that a compaction reads.
 	buffered := map[string]bool{}
 	for _, bn := range plan.nodes {
-		if isSelect(bn) && compacted(bn) {
+		if isSelect(bn) && needed(bn.b.Name()) {
 			src := bn.ins[0]
 			if m := maker[src]; m != nil && !isSelect(m) {
 				buffered[src] = true
@@ -410,6 +469,15 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return fmt.Sprintf("%s[%s]", buf(a), kv)
 	}
+	// refIn is an input's element as the binding bn reads it: in the filter's own rate, a
+	// masked fold or a speculated map reads the filter's input for its output.
+	refIn := func(bn *blockNode, a string) string {
+		if mk := maker[a]; mk != nil && isSelect(mk) && (masked(bn) == mk || spec[bn] == mk) {
+			return ref(mk.ins[0])
+		}
+		return ref(a)
+	}
+	specBuf := func(a string) string { return ident(p+"s_", a) }
 
 	// The loop's body is written aside, to learn which scalars it divides by.
 	outer := d.b
@@ -452,6 +520,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			if err != nil {
 				return err
 			}
+			if spec[bn] != nil && needed(a) {
+				prf("\t%s %s[%d]; /* %s for every element %s tests */\n", tn, specBuf(a), blockSize, a, spec[bn].b.Name())
+			}
 			switch {
 			case writes[a]:
 				bound, err := d.bound(a)
@@ -459,7 +530,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					return err
 				}
 				prf("\t%s.data = cnf_alloc(cnf_bound_add(%s, 1, %s), sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, quote(a), tn, quote(a), cname(a))
-			case isSelect(bn) && compacted(bn) || buffered[a]:
+			case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
 				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
 			}
 		}
@@ -509,7 +580,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		// Arrays of this rate stored in memory, and buffered, get their block's pointers.
 		for _, bn := range group {
-			if isSelect(bn) {
+			if isSelect(bn) || spec[bn] != nil {
 				continue
 			}
 			for _, id := range bn.b.Names {
@@ -543,13 +614,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				b := bn.b
 				w := quote(b.Name())
 				d.printf("\t\t\t/* %s = %s */\n", b.Name(), strings.ReplaceAll(syntax.FormatCombinator(b.Rhs), "*/", "* /"))
-				src := bn
-				if m := masked(bn); m != nil {
-					src = m // the fold reads the filter's input, under its mask
-				}
-				for i, a := range src.ins {
+				for i, a := range bn.ins {
 					if i < len(bn.vars) && bn.vars[i] != bn.acc {
-						bind(bn.vars[i], ref(a), d.info.Types[a].Elem())
+						bind(bn.vars[i], refIn(bn, a), d.info.Types[a].Elem())
 					}
 				}
 				store := func(a, v string) error {
@@ -558,7 +625,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						return err
 					}
 					d.printf("\t\t\tconst %s %s = %s;\n", tn, tmp(a), v)
-					if writes[a] || buffered[a] {
+					switch {
+					case spec[maker[a]] != nil:
+						if needed(a) {
+							d.printf("\t\t\t%s[%s] = %s;\n", specBuf(a), kv, tmp(a))
+						}
+					case writes[a] || buffered[a]:
 						d.printf("\t\t\t%s[%s] = %s;\n", buf(a), kv, tmp(a))
 					}
 					return nil
@@ -655,7 +727,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		// Arrays of this rate in memory grow by the block; filters and slices compact.
 		for _, bn := range group {
-			if isSelect(bn) {
+			if isSelect(bn) || spec[bn] != nil {
 				continue
 			}
 			for _, id := range bn.b.Names {
@@ -668,18 +740,35 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			if !isSelect(bn) || !compacted(bn) {
 				continue
 			}
-			out := bn.b.Name()
-			d.printf("\t\t/* %s = %s: the kept elements, without a branch */\n", out, strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
-			if writes[out] {
-				tn, err := elemType(out)
-				if err != nil {
-					return err
-				}
-				d.printf("\t\t%s *%s = %s.data + %s.len;\n", tn, buf(out), cname(out), cname(out))
+			// The filter's own output, and the speculated maps of it, by the one mask.
+			type compaction struct{ out, src string }
+			var cs []compaction
+			if needed(bn.b.Name()) {
+				cs = append(cs, compaction{bn.b.Name(), buf(bn.ins[0])})
 			}
-			d.printf("\t\tint64_t %s = cnf_compact_%s(%s, %s, %s, %s);\n", count(bn.rate), d.compactName(out), buf(out), buf(bn.ins[0]), mask(bn.b), count(rate))
-			if writes[out] {
-				d.printf("\t\t%s.len += %s;\n", cname(out), count(bn.rate))
+			for _, s := range plan.nodes {
+				if spec[s] == bn && needed(s.b.Name()) {
+					cs = append(cs, compaction{s.b.Name(), specBuf(s.b.Name())})
+				}
+			}
+			for i, c := range cs {
+				d.printf("\t\t/* %s = %s: the kept elements, without a branch */\n", c.out, strings.ReplaceAll(syntax.FormatCombinator(maker[c.out].b.Rhs), "*/", "* /"))
+				if writes[c.out] {
+					tn, err := elemType(c.out)
+					if err != nil {
+						return err
+					}
+					d.printf("\t\t%s *%s = %s.data + %s.len;\n", tn, buf(c.out), cname(c.out), cname(c.out))
+				}
+				call := fmt.Sprintf("cnf_compact_%s(%s, %s, %s, %s)", d.compactName(c.out), buf(c.out), c.src, mask(bn.b), count(rate))
+				if i == 0 {
+					d.printf("\t\tconst int64_t %s = %s;\n", count(bn.rate), call)
+				} else {
+					d.printf("\t\t%s;\n", call)
+				}
+				if writes[c.out] {
+					d.printf("\t\t%s.len += %s;\n", cname(c.out), count(bn.rate))
+				}
 			}
 		}
 	}
@@ -797,6 +886,23 @@ func mentions(e syntax.Expr, name string) bool {
 	return true
 }
 
+// effectFree reports whether a map's worker can be evaluated on any element: it has no
+// operation that can fail or has effects (division, indexing, a host function), found by
+// translating it once aside.
+func (d *definition) effectFree(bn *blockNode) bool {
+	for i, v := range bn.vars {
+		d.x.vars[v] = val{c: "cnf_trial", t: d.info.Types[bn.ins[i]].Elem()}
+	}
+	defer func() {
+		for _, v := range bn.vars {
+			delete(d.x.vars, v)
+		}
+	}()
+	before := d.p.effects
+	_, err := d.x.value(bn.elem, nil, `""`)
+	return err == nil && d.p.effects == before
+}
+
 func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return ok }
 
 // sliceCond is the C test that keeps position pos of a slice (fuse.SliceKeeps).
@@ -840,6 +946,15 @@ func (d *definition) compactName(array string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "static inline int64_t cnf_compact_%s(%s *restrict dst, const %s *restrict src, const uint8_t *restrict keep, int64_t n) {\n", m, tn, tn)
 		b.WriteString("\tint64_t j = 0, i = 0;\n")
+		pair := t.Kind() == "Tuple" && len(t.Elems()) == 2 && slices.IndexFunc(t.Elems(), func(e *types.Type) bool { return e.Kind() != "Int" && e.Kind() != "Float" }) < 0
+		if pair { // 16 bytes: each kept element is two 8-byte lanes
+			b.WriteString("#if defined(__AVX512F__) && defined(__BMI2__)\n")
+			b.WriteString("\tfor (; i + 4 <= n; i += 4) {\n")
+			b.WriteString("\t\tunsigned k4 = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(_mm_cvtsi32_si128(*(const int *)(keep + i)), 7)) & 15u;\n")
+			b.WriteString("\t\t__mmask8 mk = (__mmask8)(_pdep_u32(k4, 0x55u) * 3u);\n")
+			b.WriteString("\t\t_mm512_mask_compressstoreu_epi64((void *)(dst + j), mk, _mm512_loadu_si512((const void *)(src + i)));\n")
+			b.WriteString("\t\tj += __builtin_popcount(k4);\n\t}\n#endif\n")
+		}
 		if k := t.Kind(); k == "Int" || k == "Float" {
 			b.WriteString("#if defined(__AVX512F__)\n")
 			b.WriteString("\tfor (; i + 8 <= n; i += 8) {\n")

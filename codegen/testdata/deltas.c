@@ -70,7 +70,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			L1_m_rest[L1_k] = L1_c_rest;
 		}
 		/* rest = tail xs: the kept elements, without a branch */
-		int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
+		const int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
 		/* the elements rest keeps */
 		int64_t *L1_b_ds = v_ds.data + v_ds.len;
 		for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
@@ -95,10 +95,10 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		}
 		v_ds.len += L1_n_rest;
 		/* later = drop lo ds: the kept elements, without a branch */
-		int64_t L1_n_later = cnf_compact_Int(L1_b_later, L1_b_ds, L1_m_later, L1_n_rest);
+		const int64_t L1_n_later = cnf_compact_Int(L1_b_later, L1_b_ds, L1_m_later, L1_n_rest);
 		/* same = slice lo n ds: the kept elements, without a branch */
 		int64_t *L1_b_same = v_same.data + v_same.len;
-		int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
+		const int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
 		v_same.len += L1_n_same;
 		/* the elements later keeps */
 		for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
@@ -110,7 +110,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		}
 		/* window = take n later: the kept elements, without a branch */
 		int64_t *L1_b_window = v_window.data + v_window.len;
-		int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
+		const int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
 		v_window.len += L1_n_window;
 		L1_t_rest += L1_n_rest;
 		L1_t_later += L1_n_later;

@@ -52,7 +52,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		v_ys1.len += L1_n_root;
 		/* ys2 = filter even xs: the kept elements, without a branch */
 		int64_t *L1_b_ys2 = v_ys2.data + v_ys2.len;
-		int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
+		const int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
 		v_ys2.len += L1_n_ys2;
 		L1_t_ys2 += L1_n_ys2;
 	}
