@@ -563,7 +563,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		if err != nil {
 			return err
 		}
-		d.printf("\t\tconst %s *%s = %s.data + %sbase;\n", tn, buf(a), cname(a), p)
+		d.printf("\t\tconst %s *restrict %s = %s.data + %sbase;\n", tn, buf(a), cname(a), p)
 	}
 	for _, rate := range plan.rates {
 		var group []*blockNode
@@ -589,7 +589,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					d.printf("\t\t%s *%s = %s.data + %s.len;\n", tn, buf(a), cname(a), cname(a))
+					d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(a), cname(a), cname(a))
 				}
 			}
 		}
@@ -758,7 +758,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					d.printf("\t\t%s *%s = %s.data + %s.len;\n", tn, buf(c.out), cname(c.out), cname(c.out))
+					d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(c.out), cname(c.out), cname(c.out))
 				}
 				call := fmt.Sprintf("cnf_compact_%s(%s, %s, %s, %s)", d.compactName(c.out), buf(c.out), c.src, mask(bn.b), count(rate))
 				if i == 0 {

@@ -20,8 +20,8 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	int64_t L1_acc_sum = INT64_C(0); /* sum's accumulator */
 	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
 		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
-		const int64_t *L1_b_xs = v_xs.data + L1_base;
-		int64_t *L1_b_ys = v_ys.data + v_ys.len;
+		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+		int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* ys = map (+ 1) xs */
 			const int64_t L1_v_ys = (L1_b_xs[L1_k] + INT64_C(1));
@@ -43,8 +43,8 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	v_zs.len = 0;
 	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += 1024) {
 		const int64_t L2_n_root = L2_n - L2_base < 1024 ? L2_n - L2_base : 1024;
-		const int64_t *L2_b_ys = v_ys.data + L2_base;
-		int64_t *L2_b_zs = v_zs.data + v_zs.len;
+		const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
+		int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
 		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 			/* zs = map (+ sum) ys */
 			const int64_t L2_v_zs = (L2_b_ys[L2_k] + v_sum);

@@ -63,7 +63,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	int64_t L1_acc_sameN = 0; /* sameN's accumulator */
 	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
 		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
-		const int64_t *L1_b_xs = v_xs.data + L1_base;
+		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* rest = tail xs */
 			const bool L1_c_rest = ((L1_base + L1_k) >= INT64_C(1));
@@ -72,7 +72,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		/* rest = tail xs: the kept elements, without a branch */
 		const int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
 		/* the elements rest keeps */
-		int64_t *L1_b_ds = v_ds.data + v_ds.len;
+		int64_t *restrict L1_b_ds = v_ds.data + v_ds.len;
 		for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 			/* numbered = indexed rest */
 			const Tup2_Int_Int L1_v_numbered = ((Tup2_Int_Int){(L1_t_rest + L1_k), L1_b_rest[L1_k]});
@@ -97,7 +97,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		/* later = drop lo ds: the kept elements, without a branch */
 		const int64_t L1_n_later = cnf_compact_Int(L1_b_later, L1_b_ds, L1_m_later, L1_n_rest);
 		/* same = slice lo n ds: the kept elements, without a branch */
-		int64_t *L1_b_same = v_same.data + v_same.len;
+		int64_t *restrict L1_b_same = v_same.data + v_same.len;
 		const int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
 		v_same.len += L1_n_same;
 		/* the elements later keeps */
@@ -109,7 +109,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			L1_acc_count += L1_c_window;
 		}
 		/* window = take n later: the kept elements, without a branch */
-		int64_t *L1_b_window = v_window.data + v_window.len;
+		int64_t *restrict L1_b_window = v_window.data + v_window.len;
 		const int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
 		v_window.len += L1_n_window;
 		L1_t_rest += L1_n_rest;

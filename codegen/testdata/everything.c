@@ -193,7 +193,7 @@ L1_0_exit:;
 	v_scaled.len = 0;
 	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += 1024) {
 		const int64_t L2_n_root = L2_n - L2_base < 1024 ? L2_n - L2_base : 1024;
-		int64_t *L2_b_scaled = v_scaled.data + v_scaled.len;
+		int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
 		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 			/* idx = generate n (\i -> i `mod` 3) */
 			const int64_t L2_v_idx = ({ int64_t l3_i = (L2_base + L2_k); cnf_mod(l3_i, INT64_C(3), "idx"); });

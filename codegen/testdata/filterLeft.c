@@ -39,8 +39,8 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	v_ys2.len = 0;
 	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
 		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
-		const int64_t *L1_b_xs = v_xs.data + L1_base;
-		int64_t *L1_b_ys1 = v_ys1.data + v_ys1.len;
+		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+		int64_t *restrict L1_b_ys1 = v_ys1.data + v_ys1.len;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* ys1 = map (+ 1) xs */
 			const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
@@ -51,7 +51,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		}
 		v_ys1.len += L1_n_root;
 		/* ys2 = filter even xs: the kept elements, without a branch */
-		int64_t *L1_b_ys2 = v_ys2.data + v_ys2.len;
+		int64_t *restrict L1_b_ys2 = v_ys2.data + v_ys2.len;
 		const int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
 		v_ys2.len += L1_n_ys2;
 		L1_t_ys2 += L1_n_ys2;

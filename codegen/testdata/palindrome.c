@@ -24,8 +24,8 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	v_doubled.len = 0;
 	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
 		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
-		const int64_t *L1_b_xs = v_xs.data + L1_base;
-		int64_t *L1_b_doubled = v_doubled.data + v_doubled.len;
+		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+		int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* doubled = map (* 2) xs */
 			const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));

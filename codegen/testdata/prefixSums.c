@@ -37,10 +37,10 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	int64_t L1_acc_total = INT64_C(0); /* total's accumulator */
 	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
 		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
-		const int64_t *L1_b_counts = v_counts.data + L1_base;
-		Tup2_Int_Int *L1_b_spans = v_spans.data + v_spans.len;
-		int64_t *L1_b_ids = v_ids.data + v_ids.len;
-		int64_t *L1_b_lasts = v_lasts.data + v_lasts.len;
+		const int64_t *restrict L1_b_counts = v_counts.data + L1_base;
+		Tup2_Int_Int *restrict L1_b_spans = v_spans.data + v_spans.len;
+		int64_t *restrict L1_b_ids = v_ids.data + v_ids.len;
+		int64_t *restrict L1_b_lasts = v_lasts.data + v_lasts.len;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* total = fold (+) 0 counts */
 			L1_acc_total = (L1_acc_total + L1_b_counts[L1_k]);
