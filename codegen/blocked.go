@@ -365,6 +365,39 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			spec[bn] = g
 		}
 	}
+	// Speculation pays where it replaces the filter's own compaction: the filter's output is
+	// needed only through one speculated map. Otherwise (the output stored, or several maps
+	// needed) it would add a compaction of every element a map, however few the filter keeps.
+	for _, g := range plan.nodes {
+		if !isSelect(g) {
+			continue
+		}
+		own, maps := false, 0
+		if writes[g.b.Name()] {
+			own = true
+		}
+		for _, r := range readers[g.b.Name()] {
+			if spec[r] == nil {
+				if _, fold := r.b.Rhs.(*syntax.Fold); !fold {
+					if _, length := r.b.Rhs.(*syntax.Length); !length {
+						own = true
+					}
+				}
+			}
+		}
+		for s, sg := range spec {
+			if sg == g && (writes[s.b.Name()] || slices.ContainsFunc(readers[s.b.Name()], func(r *blockNode) bool { return spec[r] == nil })) {
+				maps++
+			}
+		}
+		if own || maps > 1 {
+			for s, sg := range spec {
+				if sg == g {
+					delete(spec, s)
+				}
+			}
+		}
+	}
 	if m := masked; m != nil {
 		masked = func(bn *blockNode) *blockNode {
 			if r := m(bn); r != nil {
