@@ -859,22 +859,39 @@ func addend(worker syntax.Expr, elem string) syntax.Expr {
 		if !ok1 || !ok2 || a.Name == x.Name {
 			return nil
 		}
-		bin, ok := unparen(w.Body).(*syntax.Binary)
-		if !ok || bin.Op.Name != "+" || bin.Op.Backtick {
-			return nil
-		}
-		var e syntax.Expr
-		switch {
-		case isName(bin.X, a.Name) && !mentions(bin.Y, a.Name):
-			e = bin.Y
-		case isName(bin.Y, a.Name) && !mentions(bin.X, a.Name):
-			e = bin.X
-		default:
+		e, ok := without(w.Body, a.Name)
+		if !ok || e == nil {
 			return nil
 		}
 		return &syntax.App{Fun: &syntax.Lambda{Params: []syntax.Pattern{x}, Body: e}, Args: []syntax.Expr{&syntax.Ident{Name: elem}}}
 	}
 	return nil
+}
+
+// without takes the accumulator a out of a chain of +: e is a + r (in any grouping of +, a
+// named once and nowhere else), and without returns r (nil for e = a alone).
+func without(e syntax.Expr, a string) (syntax.Expr, bool) {
+	e = unparen(e)
+	if isName(e, a) {
+		return nil, true
+	}
+	bin, ok := e.(*syntax.Binary)
+	if !ok || bin.Op.Name != "+" || bin.Op.Backtick {
+		return nil, false
+	}
+	if r, ok := without(bin.X, a); ok && !mentions(bin.Y, a) {
+		if r == nil {
+			return bin.Y, true
+		}
+		return &syntax.Binary{Op: bin.Op, X: r, Y: bin.Y}, true
+	}
+	if r, ok := without(bin.Y, a); ok && !mentions(bin.X, a) {
+		if r == nil {
+			return bin.X, true
+		}
+		return &syntax.Binary{Op: bin.Op, X: bin.X, Y: r}, true
+	}
+	return nil, false
 }
 
 func unparen(e syntax.Expr) syntax.Expr {
@@ -970,7 +987,9 @@ func (d *definition) sliceCond(e *syntax.Slice, pos, w string) (string, error) {
 // compactName makes (once per element type) the function that compacts a block: the elements
 // of src whose mask is set, in order, to dst; it returns how many. Branch-free: every element
 // is stored and the count moves past the kept ones. Where the target has AVX-512, 8-byte
-// elements are compressed 8 at a time (vpcompressq).
+// elements are compressed 8 at a time (vpcompressq into a register, then one whole store:
+// the store form of vpcompressq is microcoded and several times slower on Intel's cores; the
+// whole store writes past the kept elements, within dst's room, which is at least n).
 func (d *definition) compactName(array string) string {
 	t := d.info.Types[array].Elem()
 	tn, _ := d.p.ct.name(t)
@@ -985,14 +1004,14 @@ func (d *definition) compactName(array string) string {
 			b.WriteString("\tfor (; i + 4 <= n; i += 4) {\n")
 			b.WriteString("\t\tunsigned k4 = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(_mm_cvtsi32_si128(*(const int *)(keep + i)), 7)) & 15u;\n")
 			b.WriteString("\t\t__mmask8 mk = (__mmask8)(_pdep_u32(k4, 0x55u) * 3u);\n")
-			b.WriteString("\t\t_mm512_mask_compressstoreu_epi64((void *)(dst + j), mk, _mm512_loadu_si512((const void *)(src + i)));\n")
+			b.WriteString("\t\t_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));\n")
 			b.WriteString("\t\tj += __builtin_popcount(k4);\n\t}\n#endif\n")
 		}
 		if k := t.Kind(); k == "Int" || k == "Float" {
 			b.WriteString("#if defined(__AVX512F__)\n")
 			b.WriteString("\tfor (; i + 8 <= n; i += 8) {\n")
 			b.WriteString("\t\t__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));\n")
-			b.WriteString("\t\t_mm512_mask_compressstoreu_epi64(dst + j, mk, _mm512_loadu_si512((const void *)(src + i)));\n")
+			b.WriteString("\t\t_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));\n")
 			b.WriteString("\t\tj += __builtin_popcount(mk);\n\t}\n#endif\n")
 		}
 		b.WriteString("\tfor (; i < n; i++) {\n\t\tdst[j] = src[i];\n\t\tj += keep[i];\n\t}\n\treturn j;\n}\n")

@@ -8,7 +8,7 @@ static inline int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *rest
 #if defined(__AVX512F__)
 	for (; i + 8 <= n; i += 8) {
 		__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));
-		_mm512_mask_compressstoreu_epi64(dst + j, mk, _mm512_loadu_si512((const void *)(src + i)));
+		_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));
 		j += __builtin_popcount(mk);
 	}
 #endif
