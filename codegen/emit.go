@@ -358,15 +358,15 @@ func (d *definition) loop(k int, lp loopPlan) error {
 		comb = append(comb, nd.Binding.Name()+" = "+syntax.FormatCombinator(nd.Binding.Rhs))
 	}
 	d.printf("\n\t/* Loop %d", k)
-	switch {
-	case lp.blocked != nil:
-		d.printf(" (blocked: each binding a loop over blocks of %d elements)", blockSize)
-	case !lp.fused && len(lp.procs) > 1:
+	if lp.blocked == nil && !lp.fused && len(lp.procs) > 1 {
 		d.printf(" (not fused: its processes run one after another)")
 	}
 	d.printf(":\n")
 	for _, c := range comb {
 		d.printf("\t *   %s\n", strings.ReplaceAll(c, "*/", "* /"))
+	}
+	if lp.blocked != nil {
+		d.printf("\t * Blocked: each binding a loop over blocks of %d elements.\n", blockSize)
 	}
 	if lp.blocked == nil && lp.why != "" {
 		d.printf("\t * The fused process, an element at a time (not blocked: %s).\n", strings.ReplaceAll(lp.why, "*/", "* /"))

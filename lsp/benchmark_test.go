@@ -86,7 +86,7 @@ func TestShowCAndBenchmark(t *testing.T) {
 	if err := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 1, "character": 2}}, &hover); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(hover.Contents.Value, summary) || !strings.Contains(hover.Contents.Value, "megiddo: 3 loops") {
+	if !strings.Contains(hover.Contents.Value, summary) || !strings.Contains(hover.Contents.Value, "\n| megiddo | 3 | ") || strings.Contains(hover.Contents.Value, ":```") {
 		t.Errorf("hover lacks the measurement:\n%s", hover.Contents.Value)
 	}
 
@@ -122,7 +122,7 @@ func TestShowCHostBeside(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := show("file://" + filepath.ToSlash(dir) + "/prog.cnf")
-	for _, want := range []string{"Host functions and types from prog.c", "dist(L1_0_h_ds__v)"} {
+	for _, want := range []string{"Host functions and types from prog.c", "dist(l1_p)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("with prog.c, the C lacks %q:\n%s", want, got)
 		}
@@ -193,5 +193,22 @@ func TestMeasurementsRunOneAtATime(t *testing.T) {
 		if calls[n] != 1 {
 			t.Errorf("%s was measured %d times: %v", n, calls[n], calls)
 		}
+	}
+}
+
+// A measured optimal clustering slower than a baseline says so in the lens's line and the
+// hover, plainly.
+func TestDescribeBenchSaysWhenSlower(t *testing.T) {
+	res := &codegen.BenchResult{Clusterings: []*codegen.Measured{
+		{Name: "unfused", Loops: 9, Seconds: 0.034}, {Name: "stream", Loops: 8, Seconds: 0.030},
+		{Name: "megiddo", Loops: 3, Seconds: 0.010}, {Name: "optimal", Loops: 2, Seconds: 0.057},
+	}}
+	m := describeBench(res, 10_000_000)
+	if !strings.Contains(m.summary, "slower than megiddo (10 ms)") || !strings.Contains(m.verdict, "slower than megiddo") {
+		t.Errorf("summary %q, verdict %q", m.summary, m.verdict)
+	}
+	res.Clusterings[3].Seconds = 0.0102 // within 5%: not said
+	if m := describeBench(res, 10_000_000); strings.Contains(m.summary, "slower") || m.verdict != "" {
+		t.Errorf("within noise: summary %q, verdict %q", m.summary, m.verdict)
 	}
 }

@@ -68,8 +68,11 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 		}
 	}
 	if ms, ok := vw.measured(t.fn.Def.Name.Name); ok {
-		m.printf("\n\n%s (compiled to C, median of %d runs):", m.bold(ms.summary), benchRuns)
-		m.code("", strings.TrimSuffix(ms.detail, "\n"))
+		m.printf("\n\n%s (compiled to C, median of %d runs)", m.bold(ms.summary), benchRuns)
+		if ms.verdict != "" {
+			m.printf("\n\n%s", ms.verdict)
+		}
+		m.table(ms.header, ms.rows)
 	}
 }
 

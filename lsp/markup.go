@@ -21,6 +21,31 @@ func (m *markup) code(lang, text string) {
 	m.b.WriteString(text + "\n")
 }
 
+// table writes a table after a blank line: Markdown's, or aligned columns in plain text.
+func (m *markup) table(header []string, rows [][]string) {
+	m.b.WriteString("\n\n")
+	if m.md {
+		m.b.WriteString("| " + strings.Join(header, " | ") + " |\n|" + strings.Repeat(" --- |", len(header)) + "\n")
+		for _, r := range rows {
+			m.b.WriteString("| " + strings.Join(r, " | ") + " |\n")
+		}
+		return
+	}
+	width := make([]int, len(header))
+	for _, r := range append([][]string{header}, rows...) {
+		for i, c := range r {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	for _, r := range append([][]string{header}, rows...) {
+		var cells []string
+		for i, c := range r {
+			cells = append(cells, c+strings.Repeat(" ", width[i]-len([]rune(c))))
+		}
+		m.b.WriteString(strings.TrimRight(strings.Join(cells, "  "), " ") + "\n")
+	}
+}
+
 // bold and mono format a phrase for text written with printf.
 func (m *markup) bold(s string) string {
 	if m.md {

@@ -9,9 +9,10 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	int64_t v_sum;
 	Arr_Int v_zs = {0};
 
-	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 1:
 	 *   ys = map (+ 1) xs
 	 *   sum = fold (+) 0 ys
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
@@ -34,8 +35,9 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	v_sum = L1_acc_sum;
 	}
 
-	/* Loop 2 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 2:
 	 *   zs = map (+ sum) ys
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L2_n = v_ys.len;

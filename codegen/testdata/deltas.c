@@ -29,7 +29,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	int64_t v_count;
 	int64_t v_sameN;
 
-	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 1:
 	 *   rest = tail xs
 	 *   numbered = indexed rest
 	 *   is = unzip numbered
@@ -40,6 +40,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	 *   same = slice lo n ds
 	 *   count = length window
 	 *   sameN = length same
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L1_n = v_xs.len;

@@ -182,10 +182,11 @@ L1_0_s26: /* doubled_2/sums_13/big_5/total_4[big=c][sums=c]: drop xs */
 L1_0_exit:;
 	}
 
-	/* Loop 2 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 2:
 	 *   idx = generate n (\i -> i `mod` 3)
 	 *   picked = gather xs idx
 	 *   scaled = map3 (\a b c -> a * b + c) picked idx idx
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;

@@ -25,9 +25,10 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	Arr_Int v_ys1 = {0};
 	Arr_Int v_ys2 = {0};
 
-	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 1:
 	 *   ys1 = map (+ 1) xs
 	 *   ys2 = filter even xs
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L1_n = v_xs.len;

@@ -10,10 +10,11 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	Arr_Int v_ys1 = {0};
 	Arr_Int v_ys2 = {0};
 
-	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 1:
 	 *   sum1 = fold (+) 0 xs
 	 *   gts = filter (> 0) xs
 	 *   sum2 = fold (+) 0 gts
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
@@ -35,9 +36,10 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	v_sum2 = L1_acc_sum2;
 	}
 
-	/* Loop 2 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 2:
 	 *   ys1 = map (/ sum1) xs
 	 *   ys2 = map (/ sum2) xs
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L2_n = v_xs.len;

@@ -8,8 +8,9 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	int64_t v_sum1;
 	Arr_Int v_ys = {0};
 
-	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 1:
 	 *   sum1 = fold (+) 0 xs
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
@@ -25,9 +26,10 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	v_sum1 = L1_acc_sum1;
 	}
 
-	/* Loop 2 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 2:
 	 *   incs = map (+ 1) xs
 	 *   ys = map (/ sum1) incs
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L2_n = v_xs.len;

@@ -15,8 +15,9 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	v_n = ((v_xs).len + (v_xs).len); /* n: known before any loop */
 	v_half = (v_xs).len; /* half: known before any loop */
 
-	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 1:
 	 *   doubled = map (* 2) xs
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L1_n = v_xs.len;

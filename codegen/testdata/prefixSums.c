@@ -15,7 +15,7 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	int64_t v_total;
 	v_records = (v_counts).len; /* records: known before any loop */
 
-	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 1:
 	 *   ends = postscanl (+) 0 counts
 	 *   starts = prescanl (+) 0 counts
 	 *   spans = zip starts ends
@@ -23,6 +23,7 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	 *   ids = unzip numbered
 	 *   lasts = map snd ss
 	 *   total = fold (+) 0 counts
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L1_n = v_counts.len;

@@ -15,13 +15,14 @@ static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
 	double v_y1;
 	double v_y2;
 
-	/* Loop 1 (blocked: each binding a loop over blocks of 1024 elements):
+	/* Loop 1:
 	 *   xs = map fst pts
 	 *   ys = map snd pts
 	 *   x1 = fold min infinity xs
 	 *   x2 = fold max negInfinity xs
 	 *   y1 = fold min infinity ys
 	 *   y2 = fold max negInfinity ys
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
 	const int64_t L1_n = v_pts.len;
