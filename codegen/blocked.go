@@ -996,7 +996,7 @@ func (d *definition) compactName(array string) string {
 	m := mangle(t)
 	d.p.helper("cnf_compact_"+m, func() (string, error) {
 		var b strings.Builder
-		fmt.Fprintf(&b, "static inline int64_t cnf_compact_%s(%s *restrict dst, const %s *restrict src, const uint8_t *restrict keep, int64_t n) {\n", m, tn, tn)
+		fmt.Fprintf(&b, "static __attribute__((noinline)) int64_t cnf_compact_%s(%s *restrict dst, const %s *restrict src, const uint8_t *restrict keep, int64_t n) {\n", m, tn, tn)
 		b.WriteString("\tint64_t j = 0, i = 0;\n")
 		pair := t.Kind() == "Tuple" && len(t.Elems()) == 2 && slices.IndexFunc(t.Elems(), func(e *types.Type) bool { return e.Kind() != "Int" && e.Kind() != "Float" }) < 0
 		if pair { // 16 bytes: each kept element is two 8-byte lanes
