@@ -916,24 +916,15 @@ func mentions(e syntax.Expr, name string) bool {
 		return false
 	case *syntax.Ident:
 		return e.Name == name
-	case *syntax.IntLit, *syntax.FloatLit, *syntax.BoolLit:
-		return false
-	case *syntax.Paren:
-		return mentions(e.X, name)
-	case *syntax.Neg:
-		return mentions(e.X, name)
-	case *syntax.If:
-		return mentions(e.Cond, name) || mentions(e.Then, name) || mentions(e.Else, name)
-	case *syntax.Tuple:
-		return slices.ContainsFunc(e.Elems, func(x syntax.Expr) bool { return mentions(x, name) })
-	case *syntax.Binary:
-		return mentions(e.X, name) || mentions(e.Y, name)
-	case *syntax.Section:
-		return mentions(e.X, name) || mentions(e.Y, name)
-	case *syntax.App:
-		return mentions(e.Fun, name) || slices.ContainsFunc(e.Args, func(x syntax.Expr) bool { return mentions(x, name) })
+	case *syntax.Lambda:
+		return true
 	}
-	return true
+	for sub := range syntax.Subexprs(e) {
+		if mentions(sub, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // effectFree reports whether a map's worker can be evaluated on any element: it has no

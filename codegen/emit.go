@@ -437,14 +437,7 @@ func (d *definition) loop(k int, lp loopPlan) error {
 // different lengths from memory.
 func (d *definition) sizeChecks(c *cluster.Cluster) error {
 	for _, nd := range c.Nodes {
-		var keyword string
-		var arrays []*syntax.Ident
-		switch m := nd.Binding.Rhs.(type) {
-		case *syntax.Map:
-			keyword, arrays = m.Keyword.Name, m.Arrays
-		case *syntax.Zip:
-			keyword, arrays = "zip", []*syntax.Ident{m.A, m.B}
-		}
+		keyword, arrays := syntax.SameLength(nd.Binding.Rhs)
 		if len(arrays) < 2 || !d.done[arrays[0].Name] {
 			continue
 		}

@@ -167,14 +167,8 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 // sizes give, which inference has unified.)
 func checkSizes(c *cluster.Cluster, vals map[string]Value) error {
 	for _, nd := range c.Nodes {
-		var keyword string
-		var arrays []*syntax.Ident
-		switch m := nd.Binding.Rhs.(type) {
-		case *syntax.Map:
-			keyword, arrays = m.Keyword.Name, m.Arrays
-		case *syntax.Zip:
-			keyword, arrays = "zip", []*syntax.Ident{m.A, m.B}
-		default:
+		keyword, arrays := syntax.SameLength(nd.Binding.Rhs)
+		if len(arrays) < 2 {
 			continue
 		}
 		first, ok := vals[arrays[0].Name].(Array)

@@ -225,3 +225,15 @@ func LanguageTable() string {
 	}
 	return b.String()
 }
+
+// SameLength returns the arrays a combinator reads element by element together, which must
+// have one length (mapN's, zip's), with its keyword; nil for the others.
+func SameLength(c Combinator) (keyword string, arrays []*Ident) {
+	switch m := c.(type) {
+	case *Map:
+		return m.Keyword.Name, m.Arrays
+	case *Zip:
+		return "zip", []*Ident{m.A, m.B}
+	}
+	return "", nil
+}

@@ -64,7 +64,8 @@ func C() string {
 	return b.String()
 }
 
-// cFunctions mirrors pow.go, exp.go, log.go, dd.go, trig.go and fpow.go in that order.
+// cFunctions mirrors pow.go, exp.go, log.go (split2 first), dd.go, trig.go and fpow.go in
+// that order.
 const cFunctions = `
 static inline int64_t cnf_powi_(int64_t a, int64_t n) {
 	uint64_t r = 1, x = (uint64_t)a;
@@ -109,16 +110,23 @@ static double cnf_exp(double x) {
 	return cnf_scale(y, (int)k);
 }
 
-static double cnf_log(double x) {
-	if (x != x || x > 0x1.fffffffffffffp+1023) return x;
-	if (x < 0) return NAN;
-	if (x == 0) return -INFINITY;
+static inline double cnf_split2(double x, int *kp) {
 	int k = 0;
 	if (x < 0x1p-1022) { x *= 0x1p54; k = -54; }
 	uint64_t b = cnf_f2bits(x);
 	k += (int)(b >> 52 & 0x7ff) - 1023;
 	double m = cnf_bits2f((b & ((1ULL << 52) - 1)) | (1023ULL << 52));
 	if (m > CNF_SQRT2) { m *= 0.5; k++; }
+	*kp = k;
+	return m;
+}
+
+static double cnf_log(double x) {
+	if (x != x || x > 0x1.fffffffffffffp+1023) return x;
+	if (x < 0) return NAN;
+	if (x == 0) return -INFINITY;
+	int k;
+	double m = cnf_split2(x, &k);
 	double f = m - 1;
 	double s = f / (2 + f);
 	double z = s * s;
@@ -271,13 +279,8 @@ static double cnf_cos(double x) {
 }
 
 static cnf_dd cnf_log_abs_dd(double x) {
-	x = fabs(x);
-	int k = 0;
-	if (x < 0x1p-1022) { x *= 0x1p54; k = -54; }
-	uint64_t b = cnf_f2bits(x);
-	k += (int)(b >> 52 & 0x7ff) - 1023;
-	double m = cnf_bits2f((b & ((1ULL << 52) - 1)) | (1023ULL << 52));
-	if (m > CNF_SQRT2) { m *= 0.5; k++; }
+	int k;
+	double m = cnf_split2(fabs(x), &k);
 	cnf_dd s = cnf_dd_div(cnf_dd_of(m - 1, 0), cnf_two_sum(m, 1));
 	cnf_dd z = cnf_dd_mul(s, s);
 	int n = sizeof cnf_logDD / sizeof cnf_logDD[0];

@@ -43,19 +43,7 @@ var logDD = [...]dd{
 // logAbsDD is log|x| as a double-double, for finite x != 0: |x| = 2^k m, m in [√½, √2],
 // log m = 2 atanh(s) with s = (m-1)/(m+1) by its series.
 func logAbsDD(x float64) dd {
-	x = math.Abs(x)
-	k := 0
-	if x < 0x1p-1022 {
-		x *= 0x1p54
-		k = -54
-	}
-	b := math.Float64bits(x)
-	k += int(b>>52&0x7ff) - 1023
-	m := math.Float64frombits(b&(1<<52-1) | 1023<<52)
-	if m > sqrt2 {
-		m *= 0.5
-		k++
-	}
+	m, k := split2(math.Abs(x))
 	s := ddDiv(dd{m - 1, 0}, twoSum(m, 1))
 	z := ddMul(s, s)
 	t := logDD[len(logDD)-1]

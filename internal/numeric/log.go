@@ -25,6 +25,23 @@ func Log(x float64) float64 {
 	case x == 0:
 		return math.Inf(-1)
 	}
+	m, k := split2(x)
+	f := m - 1
+	s := f / (2 + f)
+	z := float64(s * s)
+	r := logC[len(logC)-1]
+	for i := len(logC) - 2; i >= 0; i-- {
+		r = logC[i] + float64(z*r)
+	}
+	r = float64(z * r)
+	hfsq := float64(float64(0.5*f) * f)
+	dk := float64(k)
+	return float64(dk*ln2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(dk*ln2Lo))) - f)
+}
+
+// split2 writes a positive finite x as m 2^k with m in [√½, √2], from its bits (subnormals
+// scaled first). Both steps are exact.
+func split2(x float64) (float64, int) {
 	k := 0
 	if x < 0x1p-1022 {
 		x *= 0x1p54
@@ -37,15 +54,5 @@ func Log(x float64) float64 {
 		m *= 0.5
 		k++
 	}
-	f := m - 1
-	s := f / (2 + f)
-	z := float64(s * s)
-	r := logC[len(logC)-1]
-	for i := len(logC) - 2; i >= 0; i-- {
-		r = logC[i] + float64(z*r)
-	}
-	r = float64(z * r)
-	hfsq := float64(float64(0.5*f) * f)
-	dk := float64(k)
-	return float64(dk*ln2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(dk*ln2Lo))) - f)
+	return m, k
 }
