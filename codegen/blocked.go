@@ -589,8 +589,21 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 	}
 
-	d.printf("\tfor (int64_t %sbase = 0; %sbase < %sn; %sbase += %d) {\n", p, p, p, p, blockSize)
-	d.printf("\t\tconst int64_t %s = %sn - %sbase < %d ? %sn - %sbase : %d;\n", count(""), p, p, blockSize, p, p, blockSize)
+	// A loop that keeps no buffer (no compaction, no second loop) needs no blocks: it runs over
+	// the whole input at once (gcc compiled normalize2's dividing loop 20% slower inside blocks).
+	whole := len(buffered) == 0
+	for _, bn := range plan.nodes {
+		if isSelect(bn) && compacted(bn) || seq[bn] {
+			whole = false
+		}
+	}
+	if whole {
+		d.printf("\tfor (int64_t %sbase = 0; %sbase < %sn; %sbase += %sn) { /* one block: no buffers */\n", p, p, p, p, p)
+		d.printf("\t\tconst int64_t %s = %sn;\n", count(""), p)
+	} else {
+		d.printf("\tfor (int64_t %sbase = 0; %sbase < %sn; %sbase += %d) {\n", p, p, p, p, blockSize)
+		d.printf("\t\tconst int64_t %s = %sn - %sbase < %d ? %sn - %sbase : %d;\n", count(""), p, p, blockSize, p, p, blockSize)
+	}
 	for _, a := range plan.roots {
 		tn, err := elemType(a)
 		if err != nil {

@@ -19,8 +19,8 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	v_ys.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys"), sizeof(int64_t), "ys");
 	v_ys.len = 0;
 	int64_t L1_acc_sum = INT64_C(0); /* sum's accumulator */
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+		const int64_t L1_n_root = L1_n;
 		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 		int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
@@ -43,8 +43,8 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const int64_t L2_n = v_ys.len;
 	v_zs.data = cnf_alloc(cnf_bound_add(v_ys.len, 1, "zs"), sizeof(int64_t), "zs");
 	v_zs.len = 0;
-	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += 1024) {
-		const int64_t L2_n_root = L2_n - L2_base < 1024 ? L2_n - L2_base : 1024;
+	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
+		const int64_t L2_n_root = L2_n;
 		const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
 		int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
 		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {

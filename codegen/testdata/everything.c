@@ -192,8 +192,8 @@ L1_0_exit:;
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
 	v_scaled.data = cnf_alloc(cnf_bound_add((v_n), 1, "scaled"), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
-	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += 1024) {
-		const int64_t L2_n_root = L2_n - L2_base < 1024 ? L2_n - L2_base : 1024;
+	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
+		const int64_t L2_n_root = L2_n;
 		int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
 		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 			/* idx = generate n (\i -> i `mod` 3) */

@@ -20,8 +20,8 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	const int64_t L1_n = v_xs.len;
 	int64_t L1_acc_sum1 = INT64_C(0); /* sum1's accumulator */
 	int64_t L1_acc_sum2 = INT64_C(0); /* sum2's accumulator */
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+		const int64_t L1_n_root = L1_n;
 		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* sum1 = fold (+) 0 xs */
@@ -49,8 +49,8 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	v_ys2.len = 0;
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
 	const cnf_divider dv_sum2 = cnf_divider_for(v_sum2);
-	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += 1024) {
-		const int64_t L2_n_root = L2_n - L2_base < 1024 ? L2_n - L2_base : 1024;
+	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
+		const int64_t L2_n_root = L2_n;
 		const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
 		int64_t *restrict L2_b_ys1 = v_ys1.data + v_ys1.len;
 		int64_t *restrict L2_b_ys2 = v_ys2.data + v_ys2.len;

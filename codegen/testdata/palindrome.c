@@ -23,8 +23,8 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	const int64_t L1_n = v_xs.len;
 	v_doubled.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "doubled"), sizeof(int64_t), "doubled");
 	v_doubled.len = 0;
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+		const int64_t L1_n_root = L1_n;
 		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 		int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {

@@ -30,8 +30,8 @@ static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
 	double L1_acc_x2 = (-INFINITY); /* x2's accumulator */
 	double L1_acc_y1 = INFINITY; /* y1's accumulator */
 	double L1_acc_y2 = (-INFINITY); /* y2's accumulator */
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+		const int64_t L1_n_root = L1_n;
 		const Tup2_Float_Float *restrict L1_b_pts = v_pts.data + L1_base;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* xs = map fst pts */
