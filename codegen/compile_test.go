@@ -96,10 +96,22 @@ func TestInterruptedBuildLeavesNothing(t *testing.T) {
 	for _, e := range entries {
 		t.Errorf("left behind: %s", e.Name())
 	}
-	if out, err := exec.Command("pgrep", "-f", "cc1 .*prog.c").Output(); err == nil && len(out) > 0 {
-		time.Sleep(200 * time.Millisecond) // the kill is asynchronous
-		if out, err := exec.Command("pgrep", "-f", "cc1 .*prog.c").Output(); err == nil && len(out) > 0 {
-			t.Errorf("compiler processes still running: %s", out)
+	// No process is left working in the build directory (gcc's cc1 and as ran there): the
+	// kill is asynchronous, so look twice.
+	inDir := func() []string {
+		var pids []string
+		procs, _ := filepath.Glob("/proc/[0-9]*/cwd")
+		for _, cwd := range procs {
+			if link, err := os.Readlink(cwd); err == nil && strings.HasPrefix(link, dir) {
+				pids = append(pids, filepath.Base(filepath.Dir(cwd)))
+			}
+		}
+		return pids
+	}
+	if len(inDir()) > 0 {
+		time.Sleep(300 * time.Millisecond)
+		if pids := inDir(); len(pids) > 0 {
+			t.Errorf("processes still running in the build directory: %v", pids)
 		}
 	}
 }
