@@ -36,10 +36,11 @@ type blockNode struct {
 	ins  []string    // the arrays it reads element by element
 	elem syntax.Expr // the element it makes (map, zip, gather, indexed, generate), the filter's
 	// test, or the step of a fold or scan (its accumulator and element bound to vars)
-	init syntax.Expr // a fold's or scan's initial value
-	vars []string    // the names elem binds: the input elements, then the accumulator
-	acc  string      // the accumulator's var (fold, scan)
-	rate string      // the rate its output counts at (its block length's variable)
+	init   syntax.Expr // a fold's or scan's initial value
+	vars   []string    // the names elem binds: the input elements, then the accumulator
+	acc    string      // the accumulator's var (fold, scan)
+	rate   string      // the rate its output counts at (its block length's variable)
+	inRate string      // the rate of its inputs (all of one rate)
 	// addend, for an Int fold whose step adds to the accumulator something of the element
 	// only ((+), \a x -> a + e): what it adds, of the element var. A fold over a filter's
 	// output adds it or 0 by the mask, a form gcc always vectorises.
@@ -131,21 +132,16 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			in = []*syntax.Ident{e.Array}
 			bn.vars = vars(b, 1)
 			bn.elem = &syntax.App{Fun: e.Worker, Args: idents(bn.vars)}
-		case *syntax.Fold:
-			in = []*syntax.Ident{e.Array}
+		case *syntax.Fold, *syntax.Scan:
+			worker, init, array := foldParts(e)
+			in = []*syntax.Ident{array}
 			bn.vars = vars(b, 2)
 			bn.acc = bn.vars[1]
-			bn.elem = &syntax.App{Fun: e.Worker, Args: idents([]string{bn.vars[1], bn.vars[0]})}
-			bn.init = e.Init
-			if t := d.info.Types[b.Name()]; t != nil && t.Kind() == "Int" {
-				bn.addend = addend(e.Worker, bn.vars[0])
+			bn.elem = &syntax.App{Fun: worker, Args: idents([]string{bn.vars[1], bn.vars[0]})}
+			bn.init = init
+			if t := d.info.Types[b.Name()]; isFold(b) && t != nil && t.Kind() == "Int" {
+				bn.addend = addend(worker, bn.vars[0])
 			}
-		case *syntax.Scan:
-			in = []*syntax.Ident{e.Array}
-			bn.vars = vars(b, 2)
-			bn.acc = bn.vars[1]
-			bn.elem = &syntax.App{Fun: e.Worker, Args: idents([]string{bn.vars[1], bn.vars[0]})}
-			bn.init = e.Init
 		case *syntax.Indexed:
 			in = []*syntax.Ident{e.Array}
 			bn.vars = vars(b, 2) // the element, its position
@@ -189,6 +185,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			r = ar
 			bn.ins = append(bn.ins, a.Name)
 		}
+		bn.inRate = r
 		if len(in) > 1 && r == root {
 			for _, a := range in[1:] {
 				joined[find(a.Name)] = find(in[0].Name)
@@ -271,6 +268,17 @@ func (d *definition) typeBlocked(plan *blockedPlan) error {
 	}
 	return nil
 }
+
+// foldParts are the worker, initial value and array of a fold or scan.
+func foldParts(c syntax.Combinator) (syntax.Expr, syntax.Expr, *syntax.Ident) {
+	if f, ok := c.(*syntax.Fold); ok {
+		return f.Worker, f.Init, f.Array
+	}
+	sc := c.(*syntax.Scan)
+	return sc.Worker, sc.Init, sc.Array
+}
+
+func isFold(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Fold); return ok }
 
 func isIndexed(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Indexed); return ok }
 
@@ -443,12 +451,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			return ""
 		}
 		if m := masked(bn); m != nil {
-			return rateOfInput(plan, m)
+			return m.inRate
 		}
 		if g := spec[bn]; g != nil {
-			return rateOfInput(plan, g)
+			return g.inRate
 		}
-		return rateOfInput(plan, bn)
+		return bn.inRate
 	}
 	// buffered: an array made as a value of its rate's loop that a compaction reads.
 	buffered := map[string]bool{}
@@ -1022,20 +1030,4 @@ func (d *definition) compactName(array string) string {
 		return b.String(), nil
 	})
 	return m
-}
-
-// rateOfInput is the rate of a node's inputs (all of one rate).
-func rateOfInput(plan *blockedPlan, bn *blockNode) string {
-	a := bn.ins[0]
-	if slices.Contains(plan.roots, a) {
-		return ""
-	}
-	for _, o := range plan.nodes {
-		for _, id := range o.b.Names {
-			if id.Name == a {
-				return o.rate
-			}
-		}
-	}
-	return ""
 }
