@@ -15,25 +15,23 @@ func C() string {
 	var b strings.Builder
 	b.WriteString("/* cnf's arithmetic (internal/numeric): the reference interpreter's algorithms, so that both\n * give the same bits. Compile with -ffp-contract=off. */\n")
 	b.WriteString("typedef struct { double hi, lo; } cnf_dd;\n")
-	floats := func(name string, xs []float64) {
-		fmt.Fprintf(&b, "static const double %s[%d] = {", name, len(xs))
-		for i, x := range xs {
+	// table writes a C array of n items.
+	table := func(ctype, name string, n int, item func(i int) string) {
+		fmt.Fprintf(&b, "static const %s %s[%d] = {", ctype, name, n)
+		for i := range n {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(strconv.FormatFloat(x, 'x', -1, 64))
+			b.WriteString(item(i))
 		}
 		b.WriteString("};\n")
 	}
+	hex := func(x float64) string { return strconv.FormatFloat(x, 'x', -1, 64) }
+	floats := func(name string, xs []float64) {
+		table("double", name, len(xs), func(i int) string { return hex(xs[i]) })
+	}
 	dds := func(name string, xs []dd) {
-		fmt.Fprintf(&b, "static const cnf_dd %s[%d] = {", name, len(xs))
-		for i, x := range xs {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "{%s, %s}", strconv.FormatFloat(x.hi, 'x', -1, 64), strconv.FormatFloat(x.lo, 'x', -1, 64))
-		}
-		b.WriteString("};\n")
+		table("cnf_dd", name, len(xs), func(i int) string { return "{" + hex(xs[i].hi) + ", " + hex(xs[i].lo) + "}" })
 	}
 	floats("cnf_expC", expC[:])
 	floats("cnf_logC", logC[:])
@@ -41,14 +39,7 @@ func C() string {
 	floats("cnf_cosC", cosC[:])
 	dds("cnf_expDD", expDD[:])
 	dds("cnf_logDD", logDD[:])
-	fmt.Fprintf(&b, "static const uint64_t cnf_twoOverPi[%d] = {", len(twoOverPi))
-	for i, w := range twoOverPi {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "0x%016xULL", w)
-	}
-	b.WriteString("};\n")
+	table("uint64_t", "cnf_twoOverPi", len(twoOverPi), func(i int) string { return fmt.Sprintf("0x%016xULL", twoOverPi[i]) })
 	consts := []struct {
 		name string
 		v    float64
@@ -58,7 +49,7 @@ func C() string {
 		{"PIO4", pio4}, {"LN2A", ln2A}, {"LN2B", ln2B}, {"LN2C", ln2C},
 	}
 	for _, c := range consts {
-		fmt.Fprintf(&b, "#define CNF_%s %s\n", c.name, strconv.FormatFloat(c.v, 'x', -1, 64))
+		fmt.Fprintf(&b, "#define CNF_%s %s\n", c.name, hex(c.v))
 	}
 	b.WriteString(cFunctions)
 	return b.String()
