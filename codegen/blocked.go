@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/types"
 )
@@ -148,6 +149,8 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			bn.elem = &syntax.Tuple{Elems: idents([]string{bn.vars[1], bn.vars[0]})}
 		case *syntax.Slice:
 			in = []*syntax.Ident{e.Array}
+			bn.vars = vars(b, 2) // the element, its position
+			bn.elem = fuse.SliceCond(e, &syntax.Ident{Name: bn.vars[1]})
 		case *syntax.Gather:
 			if inLoop[e.Data.Name] {
 				return nil, "a gather from an array made in the same loop"
@@ -231,7 +234,7 @@ func (d *definition) typeBlocked(plan *blockedPlan) error {
 				if t := vars[v]; t.IsArray() { // a scan's accumulator is an element of its output
 					vars[v] = t.Elem()
 				}
-			case plan.gen == bn || (i == 1 && isIndexed(bn.b)):
+			case plan.gen == bn || (i == 1 && (isIndexed(bn.b) || isSlice(bn.b))):
 				vars[v] = types.Int()
 			default:
 				vars[v] = d.info.Types[bn.ins[i]].Elem()
@@ -243,7 +246,7 @@ func (d *definition) typeBlocked(plan *blockedPlan) error {
 		}
 		want := d.info.Types[bn.b.Name()]
 		switch bn.b.Rhs.(type) {
-		case *syntax.Filter:
+		case *syntax.Filter, *syntax.Slice:
 			want = types.Bool()
 		case *syntax.Scan:
 			want = want.Elem()
@@ -279,6 +282,8 @@ func foldParts(c syntax.Combinator) (syntax.Expr, syntax.Expr, *syntax.Ident) {
 }
 
 func isFold(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Fold); return ok }
+
+func isSlice(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Slice); return ok }
 
 func isIndexed(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Indexed); return ok }
 
@@ -735,21 +740,14 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						d.printf("\t\t\t%s = %s;\n", acc, v)
 					}
 				case *syntax.Filter, *syntax.Slice:
-					var cond string
-					if _, ok := e.(*syntax.Filter); ok {
-						v, err := d.x.value(bn.elem, nil, w)
-						if err != nil {
-							return err
-						}
-						cond = "(" + v + ") != 0"
-					} else {
-						c, err := d.sliceCond(e.(*syntax.Slice), fmt.Sprintf("(%s + %s)", before(rate), kv), w)
-						if err != nil {
-							return err
-						}
-						cond = c
+					if _, ok := e.(*syntax.Slice); ok {
+						bind(bn.vars[1], fmt.Sprintf("(%s + %s)", before(rate), kv), types.Int())
 					}
-					d.printf("\t\t\tconst bool %s = %s;\n", ident(p+"c_", b.Name()), cond)
+					v, err := d.x.value(bn.elem, nil, w)
+					if err != nil {
+						return err
+					}
+					d.printf("\t\t\tconst bool %s = (%s) != 0;\n", ident(p+"c_", b.Name()), v)
 					if compacted(bn) {
 						d.printf("\t\t\t%s[%s] = %s;\n", mask(b), kv, ident(p+"c_", b.Name()))
 					}
@@ -966,35 +964,6 @@ func (d *definition) effectFree(bn *blockNode) bool {
 }
 
 func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return ok }
-
-// sliceCond is the C test that keeps position pos of a slice (fuse.SliceKeeps).
-func (d *definition) sliceCond(e *syntax.Slice, pos, w string) (string, error) {
-	var conds []string
-	if e.Start != nil {
-		s, err := d.x.value(e.Start, nil, w)
-		if err != nil {
-			return "", err
-		}
-		conds = append(conds, fmt.Sprintf("%s >= %s", pos, s))
-		if e.Count != nil {
-			c, err := d.x.value(e.Count, nil, w)
-			if err != nil {
-				return "", err
-			}
-			conds = append(conds, fmt.Sprintf("%s > 0 && %s - %s < %s", c, pos, c, s))
-		}
-	} else if e.Count != nil {
-		c, err := d.x.value(e.Count, nil, w)
-		if err != nil {
-			return "", err
-		}
-		conds = append(conds, fmt.Sprintf("%s < %s", pos, c))
-	}
-	if len(conds) == 0 {
-		return "true", nil
-	}
-	return "(" + strings.Join(conds, ") && (") + ")", nil
-}
 
 // compactName makes (once per element type) the function that compacts a block: the elements
 // of src whose mask is set, in order, to dst; it returns how many. Branch-free: every element

@@ -256,7 +256,7 @@ func Template(b *syntax.Binding) (*Process, error) {
 		t := newBuilder(c.Keyword.Name+" "+name, name+"_", comb)
 		i, x := v("i"), v("v")
 		t.at(0, &Instr{Op: Pull, Chan: c.Array.Name, Var: x, Next: next(t.l(1)), Else: next(t.l(4))})
-		t.at(1, &Instr{Op: Case, Expr: sliceCond(c, ident(i)), Next: next(t.l(2)), Else: next(t.l(3))})
+		t.at(1, &Instr{Op: Case, Expr: SliceCond(c, ident(i)), Next: next(t.l(2)), Else: next(t.l(3))})
 		t.at(2, &Instr{Op: Push, Chan: name, Expr: ident(x), Next: next(t.l(3))})
 		t.at(3, &Instr{Op: Drop, Chan: c.Array.Name, Next: next(t.l(0), Update{Var: i, Expr: bin("+", ident(i), intLit(1))})})
 		t.at(4, &Instr{Op: Close, Chan: name, Next: next(t.l(5))})
@@ -283,9 +283,10 @@ func SliceKeeps(i, start, count int64, counted bool) bool {
 	return i >= start && (!counted || count > 0 && i-count < start)
 }
 
-// sliceCond is SliceKeeps as the process's test: start <= i, and 0 < count && i - count <
+// SliceCond is SliceKeeps as an expression of the position i (the process's test, and the
+// blocked loop's in codegen): start <= i, and 0 < count && i - count <
 // start when the slice has a count (without 0 < count where the count is a positive literal).
-func sliceCond(c *syntax.Slice, i syntax.Expr) syntax.Expr {
+func SliceCond(c *syntax.Slice, i syntax.Expr) syntax.Expr {
 	var conds []syntax.Expr
 	if c.Start != nil {
 		conds = append(conds, bin(">=", i, c.Start))
