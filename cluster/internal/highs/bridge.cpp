@@ -49,6 +49,13 @@ static void cnf_interrupt(int type, const char* message, const HighsCallbackData
     __atomic_store(&w->primal, &primal, __ATOMIC_RELAXED);
     __atomic_store(&w->dual, &dual, __ATOMIC_RELAXED);
     __atomic_store_n(&w->mip, 1, __ATOMIC_RELEASE);
+    double work = (double)out->mip_total_lp_iterations * w->per_iteration +
+                  (double)out->mip_node_count * w->per_node;
+    __atomic_store(&w->work, &work, __ATOMIC_RELAXED);
+    if (w->work_limit > 0 && work >= w->work_limit && in != nullptr) {
+      __atomic_store_n(&w->out_of_work, 1, __ATOMIC_RELEASE);
+      in->user_interrupt = 1;
+    }
   }
   if (in != nullptr && __atomic_load_n(&w->stop, __ATOMIC_ACQUIRE)) {
     in->user_interrupt = 1;
@@ -96,6 +103,20 @@ int cnf_highs_reduced_costs(void* highs, double* duals, int ncols) {
   std::vector<double> col_value(nc > 0 ? nc : 1), row_value(nr > 0 ? nr : 1), row_dual(nr > 0 ? nr : 1);
   if (Highs_getSolution(highs, col_value.data(), duals, row_value.data(), row_dual.data()) != kHighsStatusOk) return -1;
   return 0;
+}
+
+void cnf_highs_work(cnf_watch* w, double* work, int* out_of_work) {
+  __atomic_load(&w->work, work, __ATOMIC_ACQUIRE);
+  *out_of_work = __atomic_load_n(&w->out_of_work, __ATOMIC_ACQUIRE);
+}
+
+long long cnf_highs_iterations(void* highs) {
+  long long total = 0;
+  for (const char* name : {"simplex_iteration_count", "ipm_iteration_count", "crossover_iteration_count"}) {
+    HighsInt n = 0;
+    if (Highs_getIntInfoValue(highs, name, &n) == kHighsStatusOk && n > 0) total += n;
+  }
+  return total;
 }
 
 int cnf_highs_num_cols(void* highs) { return (int)Highs_getNumCol(highs); }

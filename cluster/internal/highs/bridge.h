@@ -20,18 +20,31 @@ int cnf_highs_dual_bound(void* highs, double* bound);
 
 // cnf_watch is what the callback of cnf_highs_watch shares with Go: the flag that stops the
 // solve, and the branch and bound's latest primal and dual bounds (mip is non-zero once the
-// search has reported them). Every field is read and written atomically.
+// search has reported them). Every field the Go side writes during a solve, or reads from
+// another thread, is accessed atomically.
+//
+// The search's work is counted deterministically: at each of the branch and bound's
+// interrupt points, work = its LP iterations so far * per_iteration + its nodes so far *
+// per_node. The solve stops at the first such point where work >= work_limit (when
+// work_limit > 0) and sets out_of_work. HiGHS's search is deterministic and calls these
+// points at the same moments of it on every run, so where it stops does not depend on the
+// machine's load (unlike its time limit).
 typedef struct {
   int stop;
   int mip;
   double primal;
   double dual;
+  double work_limit;
+  double per_iteration;
+  double per_node;
+  double work;
+  int out_of_work;
 } cnf_watch;
 
 // cnf_highs_watch installs a callback at the simplex, interior-point and branch-and-bound
-// interrupt points: HiGHS stops at the next of them once w->stop is non-zero, and the
-// branch-and-bound ones record the search's bounds in w. w must stay valid until the solve
-// returns. 0 on success.
+// interrupt points: HiGHS stops at the next of them once w->stop is non-zero (or the work
+// limit is reached), and the branch-and-bound ones record the search's bounds and work in w.
+// w must stay valid until the solve returns. 0 on success.
 int cnf_highs_watch(void* highs, cnf_watch* w);
 
 // cnf_highs_interrupt sets the flag that cnf_highs_watch's callback reads (atomically: HiGHS
@@ -41,6 +54,14 @@ void cnf_highs_interrupt(cnf_watch* w);
 // cnf_highs_watched reads the bounds the callback recorded; 0 when the search has reported
 // none yet.
 int cnf_highs_watched(cnf_watch* w, double* primal, double* dual);
+
+// cnf_highs_iterations is the number of iterations of the instance's last LP solve: simplex,
+// interior point and crossover together.
+long long cnf_highs_iterations(void* highs);
+
+// cnf_highs_work reads the work the callback recorded and whether the work limit stopped the
+// solve (read after the solve has returned).
+void cnf_highs_work(cnf_watch* w, double* work, int* out_of_work);
 
 // cnf_highs_num_cols is the number of columns of the instance's model.
 int cnf_highs_num_cols(void* highs);

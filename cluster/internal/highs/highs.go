@@ -74,10 +74,14 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	if abandon := opts.abandonAt(start); !abandon.IsZero() {
 		return solveUntil(ctx, p, raw, obj, opts, abandon, start)
 	}
-	release := watch(obj, opts.Progress, ctx, opts.Stop)
-	defer release() // after the solve: HiGHS reads the flag until then
+	w := watch(obj, opts.Progress, opts.Work, ctx, opts.Stop)
+	defer w.release() // after the solve: HiGHS reads the flag until then
 	_, runErr := raw.Solve()
-	return finish(ctx, raw, obj, runErr, len(p.Cost), start, testHookAfterRun)
+	res, err := finish(ctx, raw, obj, runErr, len(p.Cost), start, testHookAfterRun)
+	if res != nil {
+		res.Work, res.OutOfWork = w.work()
+	}
+	return res, err
 }
 
 // solveUntil runs the solve in a goroutine and waits for it until abandon at the latest. A
@@ -99,7 +103,7 @@ func solveUntil(ctx context.Context, p *Problem, raw *highs.RawModel, obj unsafe
 			}
 		}
 	}
-	release := watch(obj, progress, ctx, opts.Stop, leave)
+	w := watch(obj, progress, opts.Work, ctx, opts.Stop, leave)
 	type ran struct {
 		res *Result
 		err error
@@ -112,7 +116,10 @@ func solveUntil(ctx context.Context, p *Problem, raw *highs.RawModel, obj unsafe
 		}
 		_, runErr := raw.Solve()
 		res, err := finish(ctx, raw, obj, runErr, len(p.Cost), start, after)
-		release() // after the solve: HiGHS reads the flag until then
+		if res != nil {
+			res.Work, res.OutOfWork = w.work()
+		}
+		w.release() // after the solve: HiGHS reads the flag until then
 		done <- ran{res, err}
 	}()
 	timer := time.NewTimer(time.Until(abandon))
@@ -292,70 +299,94 @@ func outcome(obj unsafe.Pointer, ncols int, took time.Duration) (*Result, error)
 }
 
 // interruptOn makes HiGHS stop at its next interrupt point once one of the contexts (nil ones
-// are skipped) is done. The returned function must be called after the last run of the
+// are skipped) is done. The watcher's release must be called after the last run of the
 // instance: it frees the flag the callback reads.
-func interruptOn(obj unsafe.Pointer, ctxs ...context.Context) (release func()) {
-	return watch(obj, nil, ctxs...)
+func interruptOn(obj unsafe.Pointer, ctxs ...context.Context) *watcher {
+	return watch(obj, nil, Work{}, ctxs...)
 }
 
 // progressEvery is how often watch passes the search's bounds on.
 const progressEvery = 500 * time.Millisecond
 
-// watch is interruptOn, and while the solve runs, it calls progress (when not nil) with the
-// branch and bound's primal and dual bounds each time they change, at most every
-// progressEvery, from a goroutine of its own; release stops the calls (none is made after it
-// returns).
-func watch(obj unsafe.Pointer, progress func(primal, dual float64), ctxs ...context.Context) (release func()) {
+// watcher is the flag that the callback of a solve shares with Go, and what stops its
+// goroutines.
+type watcher struct {
+	flag  *C.cnf_watch
+	stops []func()
+}
+
+// watch is interruptOn, with the work limit of work, and while the solve runs, it calls
+// progress (when not nil) with the branch and bound's primal and dual bounds each time they
+// change, at most every progressEvery, from a goroutine of its own; release stops the calls
+// (none is made after it returns).
+func watch(obj unsafe.Pointer, progress func(primal, dual float64), work Work, ctxs ...context.Context) *watcher {
 	flag := (*C.cnf_watch)(C.calloc(1, C.size_t(unsafe.Sizeof(C.cnf_watch{}))))
-	var stops []func()
-	if C.cnf_highs_watch(obj, flag) == 0 {
-		if progress != nil {
-			done, finished := make(chan struct{}), make(chan struct{})
-			go func() {
-				defer close(finished)
-				tick := time.NewTicker(progressEvery)
-				defer tick.Stop()
-				last := [2]float64{math.NaN(), math.NaN()}
-				for {
-					select {
-					case <-done:
-						return
-					case <-tick.C:
-					}
-					var primal, dual C.double
-					if C.cnf_highs_watched(flag, &primal, &dual) == 0 {
-						continue
-					}
-					if now := [2]float64{float64(primal), float64(dual)}; now != last {
-						last = now
-						progress(now[0], now[1])
-					}
+	flag.work_limit = C.double(work.Limit)
+	flag.per_iteration = C.double(work.PerIteration)
+	flag.per_node = C.double(work.PerNode)
+	w := &watcher{flag: flag}
+	if C.cnf_highs_watch(obj, flag) != 0 {
+		return w
+	}
+	if progress != nil {
+		done, finished := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(finished)
+			tick := time.NewTicker(progressEvery)
+			defer tick.Stop()
+			last := [2]float64{math.NaN(), math.NaN()}
+			for {
+				select {
+				case <-done:
+					return
+				case <-tick.C:
 				}
-			}()
-			stops = append(stops, func() { close(done); <-finished })
-		}
-		for _, c := range ctxs {
-			if c == nil {
-				continue
+				var primal, dual C.double
+				if C.cnf_highs_watched(flag, &primal, &dual) == 0 {
+					continue
+				}
+				if now := [2]float64{float64(primal), float64(dual)}; now != last {
+					last = now
+					progress(now[0], now[1])
+				}
 			}
-			interrupted := make(chan struct{})
-			stop := context.AfterFunc(c, func() {
-				C.cnf_highs_interrupt(flag)
-				close(interrupted)
-			})
-			stops = append(stops, func() {
-				if !stop() {
-					<-interrupted // the interrupt has started: let it finish before the flag is freed
-				}
-			})
-		}
+		}()
+		w.stops = append(w.stops, func() { close(done); <-finished })
 	}
-	return func() {
-		for _, stop := range stops {
-			stop()
+	for _, c := range ctxs {
+		if c == nil {
+			continue
 		}
-		C.free(unsafe.Pointer(flag))
+		interrupted := make(chan struct{})
+		stop := context.AfterFunc(c, func() {
+			C.cnf_highs_interrupt(flag)
+			close(interrupted)
+		})
+		w.stops = append(w.stops, func() {
+			if !stop() {
+				<-interrupted // the interrupt has started: let it finish before the flag is freed
+			}
+		})
 	}
+	return w
+}
+
+// work is the search's work at its last interrupt point, and whether the work limit stopped
+// it. Read it after the solve has returned, before release.
+func (w *watcher) work() (float64, bool) {
+	var work C.double
+	var out C.int
+	C.cnf_highs_work(w.flag, &work, &out)
+	return float64(work), out != 0
+}
+
+// release stops the watcher's goroutines and frees the flag: call it after the last run of
+// the instance.
+func (w *watcher) release() {
+	for _, stop := range w.stops {
+		stop()
+	}
+	C.free(unsafe.Pointer(w.flag))
 }
 
 // handle is the HiGHS instance inside a lanl/highs RawModel: an unexported field, which

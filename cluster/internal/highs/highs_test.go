@@ -5,7 +5,9 @@ package highs
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -99,7 +101,7 @@ func testLPAddRows(t *testing.T, ipm bool) {
 		t.Fatal(err)
 	}
 	lp.ipm = ipm
-	res, err := lp.Solve(context.Background(), 0)
+	res, err := lp.Solve(context.Background(), 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +114,7 @@ func testLPAddRows(t *testing.T, ipm bool) {
 	if err := lp.AddRows([]Row{{Lo: math.Inf(-1), Hi: 1, Cols: []int{1}, Vals: []float64{1}}}); err != nil {
 		t.Fatal(err)
 	}
-	res, err = lp.Solve(context.Background(), time.Second)
+	res, err = lp.Solve(context.Background(), time.Second, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +128,7 @@ func testLPAddRows(t *testing.T, ipm bool) {
 	if err := lp.DeleteRows([]int{2}); err != nil {
 		t.Fatal(err)
 	}
-	res, err = lp.Solve(context.Background(), time.Second)
+	res, err = lp.Solve(context.Background(), time.Second, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,5 +182,96 @@ func TestSolveWithinItsLimit(t *testing.T) {
 	}
 	if res.Status != Optimal || res.Objective != -20 {
 		t.Fatalf("got %+v, want optimal -20", res)
+	}
+}
+
+// hardKnapsack is a multi-dimensional knapsack (as a minimisation: -value) that HiGHS cannot
+// settle at its root: its search takes nodes, so a work limit stops it in the middle.
+func hardKnapsack(n, dims int, seed uint64) *Problem {
+	r := rand.New(rand.NewPCG(seed, 1))
+	p := &Problem{Cost: make([]float64, n), ColLo: make([]float64, n), ColHi: make([]float64, n), Integer: make([]bool, n)}
+	for j := range n {
+		p.Cost[j] = -float64(10 + r.IntN(90))
+		p.ColHi[j], p.Integer[j] = 1, true
+	}
+	for d := range dims {
+		total := 0.0
+		for j := range n {
+			w := float64(5 + r.IntN(60))
+			total += w
+			p.Entries = append(p.Entries, Entry{Row: d, Col: j, Val: w})
+		}
+		p.RowLo = append(p.RowLo, math.Inf(-1))
+		p.RowHi = append(p.RowHi, math.Floor(total/2))
+	}
+	return p
+}
+
+// A search stopped by its work limit stops at the same point of the search on every run:
+// the same solution and the same work, whatever else the machine is doing.
+func TestWorkLimitIsDeterministic(t *testing.T) {
+	p := hardKnapsack(70, 5, 3)
+	work := Work{PerIteration: 1, PerNode: 20}
+	opts := Options{AbsGap: 0.5, Work: work}
+	full, err := Solve(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Status != Optimal || full.OutOfWork || full.Work < 1000 {
+		t.Fatalf("without a limit: status %v, work %v, out of work %v; want an optimum after work >= 1000", full.Status, full.Work, full.OutOfWork)
+	}
+	opts.Work.Limit = full.Work / 3
+	var first *Result
+	for run := range 3 {
+		busy := make(chan struct{})
+		for range run { // the later runs beside busy goroutines
+			go func() {
+				for {
+					select {
+					case <-busy:
+						return
+					default:
+					}
+				}
+			}()
+		}
+		res, err := Solve(context.Background(), p, opts)
+		close(busy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != Limit || !res.OutOfWork || res.Work < opts.Work.Limit {
+			t.Fatalf("run %d: status %v, work %v of %v, out of work %v; want stopped by the work limit", run, res.Status, res.Work, opts.Work.Limit, res.OutOfWork)
+		}
+		if first == nil {
+			first = res
+			continue
+		}
+		if res.Work != first.Work || res.Objective != first.Objective || !slices.Equal(res.Values, first.Values) {
+			t.Fatalf("run %d: work %v, objective %v; the first run: %v, %v", run, res.Work, res.Objective, first.Work, first.Objective)
+		}
+	}
+}
+
+// An LP's iteration limit stops it deterministically, with status Limit.
+func TestLPIterationLimit(t *testing.T) {
+	p := hardKnapsack(200, 40, 5)
+	lp, err := NewLP(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lp.Solve(context.Background(), 0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Limit || res.Iterations > 3 {
+		t.Fatalf("got status %v after %d iterations, want Limit after at most 3", res.Status, res.Iterations)
+	}
+	res, err = lp.Solve(context.Background(), 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Optimal || res.Iterations <= 3 {
+		t.Fatalf("got status %v after %d iterations, want an optimum after more than 3", res.Status, res.Iterations)
 	}
 }

@@ -58,10 +58,12 @@ func NewLP(p *Problem) (*LP, error) {
 	return lp, nil
 }
 
-// Solve solves the relaxation as it now is, within limit (0: none). Cancelling ctx
-// interrupts HiGHS and returns ctx's error. The result's Status is Optimal with the LP's
-// optimum, Infeasible, or Limit when the time ran out (Values nil).
-func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
+// Solve solves the relaxation as it now is, within limit (0: none) and within iterations
+// iterations of the simplex or interior point method (0: none; a deterministic limit, where
+// the time limit is only a safety net). Cancelling ctx interrupts HiGHS and returns ctx's
+// error. The result's Status is Optimal with the LP's optimum, Infeasible, or Limit when the
+// time or the iterations ran out (Values nil); its Iterations are the solve's.
+func (lp *LP) Solve(ctx context.Context, limit time.Duration, iterations int64) (*Result, error) {
 	defer runtime.KeepAlive(lp.raw)
 	start := time.Now()
 	seconds := math.Inf(1)
@@ -71,6 +73,15 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
 	if err := lp.raw.SetFloat64Option("time_limit", seconds); err != nil {
 		return nil, fmt.Errorf("setting the HiGHS option time_limit: %w", err)
 	}
+	most := int64(math.MaxInt32) // HiGHS's iteration limits are 32-bit
+	if iterations > 0 {
+		most = min(iterations, most)
+	}
+	for _, name := range []string{"simplex_iteration_limit", "ipm_iteration_limit"} {
+		if err := lp.raw.SetIntOption(name, int(most)); err != nil {
+			return nil, fmt.Errorf("setting the HiGHS option %s: %w", name, err)
+		}
+	}
 	solver := "simplex"
 	if lp.ipm {
 		solver = "ipm"
@@ -78,9 +89,9 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
 	if err := lp.raw.SetStringOption("solver", solver); err != nil {
 		return nil, fmt.Errorf("setting the HiGHS option solver: %w", err)
 	}
-	release := interruptOn(lp.obj, ctx)
+	w := interruptOn(lp.obj, ctx)
 	failed := C.cnf_highs_run(lp.obj) != 0
-	release()
+	w.release()
 	lp.ipm = false
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -92,6 +103,7 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.Iterations = int64(C.cnf_highs_iterations(lp.obj))
 	if res.Status != Optimal {
 		res.Values = nil
 		return res, nil

@@ -27,7 +27,7 @@ type LP struct{}
 func NewLP(p *Problem) (*LP, error) { return nil, ErrUnavailable }
 
 // Solve always returns ErrUnavailable in a build without cgo.
-func (lp *LP) Solve(ctx context.Context, limit time.Duration) (*Result, error) {
+func (lp *LP) Solve(ctx context.Context, limit time.Duration, iterations int64) (*Result, error) {
 	return nil, ErrUnavailable
 }
 

@@ -40,6 +40,18 @@ type Options struct {
 	// (primal; +Inf before the first) and its bound (dual), when they change, at most twice a
 	// second, from another goroutine.
 	Progress func(primal, dual float64)
+	// Work bounds the search by a deterministic amount of work instead of time (the zero
+	// value: none). Where a work limit stops it does not depend on the machine's load.
+	Work Work
+}
+
+// Work is a deterministic measure of a search's effort: its LP iterations and its
+// branch-and-bound nodes, each at a price. The units are the caller's (cluster prices them
+// in microseconds of an idle machine).
+type Work struct {
+	Limit        float64 // the search stops at its first interrupt point past it; 0: none
+	PerIteration float64 // the price of one LP iteration
+	PerNode      float64 // the price of one node of the branch and bound
 }
 
 // Status says how a solve ended.
@@ -61,6 +73,13 @@ type Result struct {
 	// HiGHS has none (it stopped before solving the relaxation; LP.Solve never sets it).
 	Bound float64
 	Time  time.Duration
+	// Work is the search's work at its last interrupt point, priced as Options.Work says
+	// (for LP.Solve: its iterations times the price it was given), and OutOfWork says that
+	// the work limit stopped it.
+	Work      float64
+	OutOfWork bool
+	// Iterations is the number of LP iterations of an LP.Solve.
+	Iterations int64
 	// ReducedCosts are the reduced costs of the columns at an LP's optimum (LP.Solve only;
 	// nil when HiGHS has no dual solution).
 	ReducedCosts []float64
