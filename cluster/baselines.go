@@ -9,6 +9,6 @@ import "context"
 // loop would mix unrelated iteration sizes (a filter feeding a cross) is not made.
 func Stream(g *Graph) *Clustering {
 	m := newMerger(g, false)
-	m.stream(context.Background())
+	m.stream(unlimited(context.Background()))
 	return m.clustering()
 }

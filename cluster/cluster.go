@@ -10,7 +10,8 @@ import (
 	"github.com/cnf-tools/cnf/infer"
 )
 
-// DefaultTimeLimit bounds the clustering of one definition unless the caller says otherwise.
+// DefaultTimeLimit bounds the clustering of one definition unless the caller says otherwise:
+// about two seconds of an idle machine's work (effort.go), the same on every run.
 const DefaultTimeLimit = 2 * time.Second
 
 // NoTimeLimit as Options.TimeLimit lets the solver run until it proves its answer optimal (or
@@ -20,8 +21,11 @@ const NoTimeLimit time.Duration = -1
 // Options configure clustering.
 type Options struct {
 	// TimeLimit bounds everything Solve (or Analyze) does for one definition: the greedy start,
-	// building the model and the solve (Analyze's baseline solve runs beside the main one,
-	// within the same limit). 0 means DefaultTimeLimit, NoTimeLimit none.
+	// the root loop and the search (Analyze's baseline solve runs beside the main one, with
+	// the same limit). It is counted as deterministic work, TimeLimit's worth of an idle
+	// machine's (effort.go), so the answer does not depend on the machine's load; the clock
+	// stops a search only at safetyFactor times the limit. 0 means DefaultTimeLimit,
+	// NoTimeLimit none.
 	TimeLimit    time.Duration
 	SameSizeOnly bool     // the Megiddo-Sarkar variant
 	Together     [][2]int // node pairs forced into one cluster
@@ -43,6 +47,9 @@ type Options struct {
 	// mapped by binding names (Decision.LabelsFor). It is used when it is valid and better
 	// than the greedy clustering; nil for none.
 	Start []int
+	// Race, when not nil, is shared with another search of the same graph: when one proves
+	// its clustering optimal, the other stops once it has done as much work (race.go).
+	Race *Race
 }
 
 // limit is the time limit these options set (NoTimeLimit: none).
@@ -53,12 +60,13 @@ func (o Options) limit() time.Duration {
 	return o.TimeLimit
 }
 
-// deadline is when a call with these options must be done (zero: never).
-func (o Options) deadline(start time.Time) time.Time {
+// net is when the clock stops a call with these options that still has work left (zero:
+// never): safetyFactor times the limit.
+func (o Options) net(start time.Time) time.Time {
 	if o.TimeLimit < 0 {
 		return time.Time{}
 	}
-	return start.Add(o.limit())
+	return start.Add(safetyFactor * o.limit())
 }
 
 // Result is a clustering found by the ILP, with how it was found.
@@ -68,6 +76,13 @@ type Result struct {
 	Objective int    // Fig 1.14's objective for the clustering
 	Optimal   bool   // proven optimal
 	SolveTime time.Duration
+	// Work is the work the solve spent (effort.go); for a proven clustering, the work it took
+	// to prove it.
+	Work float64
+	// Clocked says that the clock's safety net, not the work, ended the solve: the answer may
+	// differ from run to run (the machine was too busy for the work in safetyFactor times the
+	// limit).
+	Clocked bool
 	// Note says, when the clustering is not proven optimal, why and where it comes from: the
 	// solver's time limit, a definition too large for the ILP (the greedy clustering), ...
 	Note string
@@ -126,38 +141,53 @@ func percent(p float64) string {
 // to the greedy clustering (or the unfused one, when pairs are forced together) and says so in
 // Fallback. Only the context's cancellation is returned as an error.
 //
-// Every phase observes the time limit: the greedy start stops early (keeping what it has),
-// building the model checks the clock, and the solver gets what is left.
+// Every phase spends from one deterministic amount of work (effort.go): the greedy start stops
+// early (keeping what it has), and the root loop and the search get what is left. The clock
+// stops them only at safetyFactor times the limit, and the result then says so (Clocked).
 func Solve(ctx context.Context, g *Graph, opts Options) (*Result, error) {
 	start := time.Now()
-	deadline := opts.deadline(start)
-	dctx := ctx
-	if !deadline.IsZero() {
+	net := ctx
+	clock := opts.net(start)
+	if !clock.IsZero() {
 		var cancel context.CancelFunc
-		dctx, cancel = context.WithDeadline(ctx, deadline)
+		net, cancel = context.WithDeadline(ctx, clock)
 		defer cancel()
 	}
 	if opts.Stop != nil {
 		var cancel context.CancelFunc
-		dctx, cancel = context.WithCancel(dctx)
+		net, cancel = context.WithCancel(net)
 		defer cancel()
 		defer context.AfterFunc(opts.Stop, cancel)()
 	}
-	res, err := solve(ctx, dctx, g, opts, deadline)
+	w := newMeter(net, workOf(opts.limit()))
+	w.race = opts.Race
+	res, err := solve(ctx, w, g, opts)
 	if err != nil {
 		return nil, err
 	}
-	res.SolveTime = time.Since(start)
+	res.SolveTime, res.Work = time.Since(start), w.spent()
+	if !res.Optimal && !clock.IsZero() && !time.Now().Before(clock) && (opts.Stop == nil || opts.Stop.Err() == nil) && !w.exhausted() {
+		res.Clocked = true
+		if res.Fallback == "" {
+			res.Note = clockNote + ": " + res.Note
+		}
+	}
+	if res.Optimal {
+		opts.Race.proved(w.spent())
+	}
 	return res, nil
 }
 
-func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time) (*Result, error) {
+// clockNote begins the note of a solve that the clock's safety net ended.
+const clockNote = "the clock ran out before the work did (a busy machine: this answer can differ from run to run)"
+
+func solve(ctx context.Context, w *meter, g *Graph, opts Options) (*Result, error) {
 	// best is the best clustering found without the ILP (the greedy one, or the previous one
 	// when that is better): the solver's start, and the answer when the model cannot be solved
 	// in time.
 	var best *Clustering
 	if len(opts.Together) == 0 {
-		best = Greedy(dctx, g, opts.SameSizeOnly)
+		best = greedyWithin(w, g, opts.SameSizeOnly)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -170,8 +200,8 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 			// Every cost is non-negative: nothing can be better.
 			return &Result{Clustering: best, Objective: 0, Optimal: true}, nil
 		}
-		if dctx.Err() != nil {
-			return notProven(best, nil, limitReached(opts)+" before the solver started: the greedy clustering"), nil
+		if w.out() {
+			return notProven(best, nil, limitReached(opts, w)+" before the solver started: the greedy clustering"), nil
 		}
 	}
 	size := EstimateModel(g, opts.SameSizeOnly)
@@ -180,7 +210,7 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 		return &Result{Clustering: best, Objective: best.Cost(), Optimal: true}, nil
 	}
 	if _, none := resolve(opts.Solver).(noSolver); none {
-		return withoutSolver(ctx, dctx, g, opts, best)
+		return withoutSolver(ctx, w, g, opts, best)
 	}
 	budget := opts.Budget.orDefault()
 	if size.Columns > budget.Columns || size.Rows > budget.Rows {
@@ -189,39 +219,27 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 			return fallback(g, nil, why+": showing the unfused clustering"), nil
 		}
 		// Without the ILP the heuristics are the answer: the greedy merges, then single
-		// bindings moved while that lowers the cost, until a tenth of the limit is left for
-		// the report (an 800-binding fans program: 281,279,837 -> 247,363,034 in 2 s).
-		ictx, cancel := dctx, context.CancelFunc(func() {})
-		if !deadline.IsZero() {
-			ictx, cancel = context.WithDeadline(dctx, deadline.Add(-opts.limit()/10))
-		}
-		best = improve(ictx, best, opts.SameSizeOnly)
-		cancel()
+		// bindings moved while that lowers the cost, with the work left (an 800-binding fans
+		// program: 281,279,837 -> 247,363,034 in 2 s).
+		best = improve(w, best, opts.SameSizeOnly)
 		return notProven(best, nil, why+": the greedy clustering, with single bindings moved where that costs less"), nil
 	}
-	m, err := formulate(dctx, g, FormulateOptions{SameSizeOnly: opts.SameSizeOnly, Together: opts.Together})
+	m, err := formulate(w.net, g, FormulateOptions{SameSizeOnly: opts.SameSizeOnly, Together: opts.Together})
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil && best != nil:
-		return notProven(best, nil, limitReached(opts)+" while building the model: the greedy clustering"), nil
+		return notProven(best, nil, limitReached(opts, w)+" while building the model: the greedy clustering"), nil
 	case err != nil:
-		return fallback(g, nil, limitReached(opts)+" while building the model: showing the unfused clustering"), nil
+		return fallback(g, nil, limitReached(opts, w)+" while building the model: showing the unfused clustering"), nil
 	}
+	w.spend(priceRow * float64(len(m.Rows)+len(m.Vars)))
 	var startValues []float64
 	if best != nil {
 		if best.Cost() == m.LowerBound() {
 			return &Result{Clustering: best, Model: m, Objective: best.Cost(), Optimal: true}, nil
 		}
 		startValues = m.StartValues(best)
-	}
-	limit := time.Duration(0) // SolveModel's "no limit"
-	if !deadline.IsZero() {
-		// HiGHS overruns its limit by loading the model and finishing its last node (the highs
-		// command given 2 s took up to 2.24 s on 200-binding programs), and the readback and
-		// report follow: keep a fifth of the whole limit for them, at most a second (a fifth
-		// of a minute left 12 s unused).
-		limit = max(time.Until(deadline)-min(opts.limit()/5, time.Second), 10*time.Millisecond)
 	}
 	var progress func(objective, bound float64)
 	if opts.Progress != nil {
@@ -236,7 +254,7 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 			opts.Progress(obj, b)
 		}
 	}
-	sol, err := SolveModel(ctx, m, SolveOptions{TimeLimit: limit, Start: startValues, Solver: opts.Solver, Stop: opts.Stop, NoRootCuts: opts.NoRootCuts, Progress: progress})
+	sol, err := solveModel(ctx, m, SolveOptions{Start: startValues, Solver: opts.Solver, Stop: opts.Stop, NoRootCuts: opts.NoRootCuts, Progress: progress}, w)
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
@@ -262,7 +280,7 @@ func solve(ctx, dctx context.Context, g *Graph, opts Options, deadline time.Time
 	case opts.Stop != nil && opts.Stop.Err() != nil:
 		res.Note = "the solve was stopped: the best clustering found"
 	default:
-		res.Note = "the solver's time limit was reached: the best clustering found"
+		res.Note = limitReached(opts, w) + ": the best clustering found"
 	}
 	return res, nil
 }
@@ -274,18 +292,18 @@ const NoSolverNote = "no solver (--solver none, or a build without HiGHS and non
 // withoutSolver clusters with no ILP solver: exhaustively (proven optimal) when the definition
 // is small enough, else the greedy clustering, not proven optimal; with pairs forced together
 // and too many bindings for exhaustive search, the unfused clustering as a fallback.
-func withoutSolver(ctx, dctx context.Context, g *Graph, opts Options, best *Clustering) (*Result, error) {
+func withoutSolver(ctx context.Context, w *meter, g *Graph, opts Options, best *Clustering) (*Result, error) {
 	if len(g.Nodes) <= MaxExhaustive {
-		cl, err := exhaustive(dctx, g, opts.SameSizeOnly, opts.Together)
+		cl, err := exhaustive(w.net, g, opts.SameSizeOnly, opts.Together)
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
 		case err == nil:
 			return &Result{Clustering: cl, Objective: cl.Cost(), Optimal: true}, nil
-		case dctx.Err() == nil:
+		case w.net.Err() == nil:
 			return fallback(g, nil, fmt.Sprintf("no clustering satisfies the constraints (%v): showing the unfused clustering", err)), nil
 		case best != nil:
-			return notProven(best, nil, limitReached(opts)+" during the exhaustive search: the greedy clustering"), nil
+			return notProven(best, nil, limitReached(opts, w)+" during the exhaustive search: the greedy clustering"), nil
 		}
 	}
 	if best == nil {
@@ -294,12 +312,16 @@ func withoutSolver(ctx, dctx context.Context, g *Graph, opts Options, best *Clus
 	return notProven(best, nil, NoSolverNote), nil
 }
 
-// limitReached says what ended a solve early: its time limit, or Options.Stop.
-func limitReached(opts Options) string {
-	if opts.Stop != nil && opts.Stop.Err() != nil {
+// limitReached says what ended a solve early: its work, Options.Stop, another search's proof
+// (Options.Race), or the clock (Solve says so).
+func limitReached(opts Options, w *meter) string {
+	switch {
+	case opts.Stop != nil && opts.Stop.Err() != nil:
 		return "the solve was stopped"
+	case w.raced():
+		return "another search proved its clustering first"
 	}
-	return "the time limit was reached"
+	return "the time limit's work was done"
 }
 
 func notProven(cl *Clustering, m *Model, note string) *Result {
@@ -327,12 +349,7 @@ func Analyze(ctx context.Context, sizes *infer.Result, opts Options) (*Report, e
 	if !sizes.OK() {
 		return nil, fmt.Errorf("%s was rejected by size inference", sizes.Func.Def.Name.Name)
 	}
-	start := time.Now()
 	g := NewGraph(sizes)
-	// The limit is the whole call's: the graph's time counts.
-	if opts.TimeLimit >= 0 {
-		opts.TimeLimit = max(time.Until(opts.deadline(start)), time.Millisecond)
-	}
 	mopts := opts
 	mopts.SameSizeOnly = true
 	var meg *Result

@@ -77,7 +77,8 @@ func (k ExclusionKind) String() string {
 // Forced is the outcome of re-solving with a binding forced into another loop.
 type Forced struct {
 	Objective int
-	OK        bool // false: no valid clustering puts them together (or the solve failed)
+	OK        bool    // false: no valid clustering puts them together (or the solve failed)
+	Work      float64 // the work of the re-solve (effort.go)
 }
 
 // NeedsForcing reports whether only cost could keep node n out of cluster c: no
@@ -109,7 +110,7 @@ func (r *Result) Force(ctx context.Context, n int, c *Cluster, opts Options) (Fo
 	if err != nil {
 		return Forced{}, err
 	}
-	return Forced{Objective: res.Objective, OK: res.Fallback == "" && res.Of[n] == res.Of[c.Nodes[0].ID]}, nil
+	return Forced{Objective: res.Objective, OK: res.Fallback == "" && res.Of[n] == res.Of[c.Nodes[0].ID], Work: res.Work}, nil
 }
 
 // WhyNot explains, for every other loop, why node n is not in it: a fusion-preventing path

@@ -9,8 +9,13 @@ import "context"
 // answer for definitions too large for the ILP. sameSizeOnly gives a clustering valid for
 // Megiddo and Sarkar's variant, where only bindings of one iteration size share a loop.
 func Greedy(ctx context.Context, g *Graph, sameSizeOnly bool) *Clustering {
+	return greedyWithin(unlimited(ctx), g, sameSizeOnly)
+}
+
+// greedyWithin is Greedy within the work of w (it then returns the clustering so far).
+func greedyWithin(w *meter, g *Graph, sameSizeOnly bool) *Clustering {
 	m := newMerger(g, sameSizeOnly)
-	m.stream(ctx)
+	m.stream(w)
 	// Twins share a loop in every optimum (twins.go), and the model says so: start with them
 	// together, so that the start is a solution of the model.
 	for _, group := range g.twins() {
@@ -20,7 +25,7 @@ func Greedy(ctx context.Context, g *Graph, sameSizeOnly bool) *Clustering {
 			}
 		}
 	}
-	m.greedy(ctx, nil)
+	m.greedy(w, nil)
 	return m.clustering()
 }
 

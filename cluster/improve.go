@@ -1,13 +1,12 @@
 package cluster
 
 import (
-	"context"
 	"slices"
 )
 
 // improve is a local search on a valid clustering: one node at a time moves to another
 // cluster, or to a cluster of its own, when that lowers Cost and keeps the clustering valid,
-// until no move does or ctx ends (it then returns what it has, which is valid). The greedy
+// until no move does or w is out of work (it then returns what it has, which is valid). The greedy
 // merges and the readings of the relaxation only ever join clusters, so a node joined early to
 // the wrong partner stays there; a move undoes that. It returns cl itself when nothing moved.
 //
@@ -15,7 +14,7 @@ import (
 // that can change: the pairs of the node, the node's array and the arrays it reads); only a
 // move that lowers it is checked (movable: what Validate checks, for what the move changes;
 // Validate itself, which also describes the clusters, made the search 50 times slower).
-func improve(ctx context.Context, cl *Clustering, sameSizeOnly bool) *Clustering {
+func improve(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 	g := cl.Graph
 	n := len(g.Nodes)
 	of := slices.Clone(cl.Of)
@@ -90,7 +89,7 @@ func improve(ctx context.Context, cl *Clustering, sameSizeOnly bool) *Clustering
 	for pass, improved := 0, true; improved && pass < maxImprovePasses; pass++ {
 		improved = false
 		for v := 0; v < n; v++ {
-			if ctx.Err() != nil {
+			if w.spend(priceScan * float64(n)) {
 				return result(cl, of, moved)
 			}
 			if g.Nodes[v].External() {
@@ -200,17 +199,17 @@ func acyclic(g *Graph, of []int) bool {
 }
 
 // polish alternates improve with the greedy merges of whole clusters, from what improve left,
-// until neither lowers Cost (or ctx ends, or maxPolishRounds). improve moves one node at a
+// until neither lowers Cost (or w is out of work, or maxPolishRounds). improve moves one node at a
 // time, and once nodes have moved, two clusters may be worth merging that were not before (and
 // after a merge, single moves again): on `fans` 200 seed 2 under the 2 s default improve alone
 // left clusterings that merges made cheaper still (docs/performance.md). It returns cl itself
 // when neither changed it; what it returns is valid, and never costs more than cl.
-func polish(ctx context.Context, cl *Clustering, sameSizeOnly bool) *Clustering {
+func polish(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 	cost := cl.Cost()
-	for round := 0; round < maxPolishRounds && ctx.Err() == nil; round++ {
-		moved := improve(ctx, cl, sameSizeOnly)
+	for round := 0; round < maxPolishRounds && !w.out(); round++ {
+		moved := improve(w, cl, sameSizeOnly)
 		mg := mergerFrom(moved, sameSizeOnly)
-		mg.greedy(ctx, nil)
+		mg.greedy(w, nil)
 		merged := mg.clustering()
 		c := merged.Cost()
 		if c >= cost { // improve moved nothing and no merge paid (each lowers Cost)

@@ -17,7 +17,7 @@ import (
 func TestImproveReachesALocalOptimum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g, sameSize, start := randomValidStart(t)
-		got := improve(context.Background(), start, sameSize)
+		got := improve(unlimited(context.Background()), start, sameSize)
 		if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
 			t.Fatalf("improve made %s invalid: %v", got, problems)
 		}
@@ -81,14 +81,14 @@ func TestPolishReachesALocalOptimum(t *testing.T) {
 
 // polishFrom checks polish from one start (TestPolishReachesALocalOptimum).
 func polishFrom(t *rapid.T, g *Graph, sameSize bool, start *Clustering) {
-	got := polish(context.Background(), start, sameSize)
+	got := polish(unlimited(context.Background()), start, sameSize)
 	if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
 		t.Fatalf("polish made %s invalid: %v", got, problems)
 	}
 	if got.Cost() > start.Cost() {
 		t.Fatalf("polish raised the cost %d -> %d", start.Cost(), got.Cost())
 	}
-	if again := improve(context.Background(), got, sameSize); again.Cost() < got.Cost() {
+	if again := improve(unlimited(context.Background()), got, sameSize); again.Cost() < got.Cost() {
 		t.Fatalf("a move lowers the cost of %s: %d -> %d (%s)", got, got.Cost(), again.Cost(), again)
 	}
 	labels := slices.Compact(slices.Sorted(slices.Values(got.Of)))

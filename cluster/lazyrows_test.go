@@ -3,7 +3,6 @@ package cluster
 import (
 	"context"
 	"testing"
-	"time"
 
 	"pgregory.net/rapid"
 )
@@ -25,7 +24,7 @@ func TestLoopKeepsConcestorRows(t *testing.T) {
 			_, g, sameSize := genGraph(t, 24)
 			m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
 			others, _, conc := m.splitOrder()
-			res, err := m.strengthen(context.Background(), time.Time{}, time.Time{}, defaultLoop())
+			res, err := m.strengthen(unlimited(context.Background()), unlimited(context.Background()), defaultLoop())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"container/heap"
-	"context"
 	"slices"
 
 	"github.com/cnf-tools/cnf/infer"
@@ -309,10 +308,10 @@ func better(x, y candidate) bool {
 
 // greedy merges, best gain first, while some valid merge lowers Cost. A merge changes the
 // gains of the pairs it takes part in only (see gain), so after each merge only the merged
-// cluster's candidates are recomputed. It stops early, with the clustering so far, when ctx
-// ends. When allowed is not nil, only the merges it allows (given the two clusters' members)
+// cluster's candidates are recomputed. It stops early, with the clustering so far, when w
+// is out of work (each weighing of two clusters costs pricePair). When allowed is not nil, only the merges it allows (given the two clusters' members)
 // are made.
-func (m *merger) greedy(ctx context.Context, allowed func(a, b []int) bool) {
+func (m *merger) greedy(w *meter, allowed func(a, b []int) bool) {
 	version := map[int]int{}
 	h := &funcHeap[candidate]{less: better}
 	push := func(a, b int) {
@@ -337,12 +336,12 @@ func (m *merger) greedy(ctx context.Context, allowed func(a, b []int) bool) {
 				push(a, b)
 			}
 		}
-		if ctx.Err() != nil {
+		if w.spend(pricePair * float64(len(ids)-x)) {
 			return
 		}
 	}
 	for h.Len() > 0 {
-		if ctx.Err() != nil {
+		if w.spend(pricePair) {
 			return
 		}
 		c := heap.Pop(h).(candidate)
@@ -357,6 +356,7 @@ func (m *merger) greedy(ctx context.Context, allowed func(a, b []int) bool) {
 		}
 		m.merge(c.a, c.b)
 		version[c.a]++
+		w.spend(pricePair * float64(len(m.members)))
 		for d := range m.members {
 			if d != c.a && m.compatible(c.a, d) {
 				push(c.a, d)
@@ -386,15 +386,15 @@ func (m *merger) compatible(a, b int) bool {
 // stream makes stream fusion's merges (see Stream): a producer joins its consumer when the
 // consumer is the only reader of its output, the edge is fusible and the output is not a
 // result, as long as the clustering stays valid. It stops early, with the merges so far,
-// when ctx ends.
-func (m *merger) stream(ctx context.Context) {
+// when w is out of work.
+func (m *merger) stream(w *meter) {
 	g := m.g
 	results := map[string]bool{}
 	for _, r := range g.Sizes.Func.Def.Results {
 		results[r.Name] = true
 	}
 	for i, nd := range g.Nodes {
-		if ctx.Err() != nil {
+		if w.spend(pricePair) {
 			return
 		}
 		if len(nd.Arrays) == 0 || nd.External() || len(g.Out(i)) != 1 {

@@ -1,10 +1,8 @@
 package cluster
 
 import (
-	"context"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/cnf-tools/cnf/cluster/internal/highs"
 )
@@ -56,22 +54,17 @@ func (r *rootResult) settle(m *Model, values []float64) {
 // relaxation without π is then poor (fans 100 seed 1 under the 2 s default: 1,064,843 against
 // the greedy clustering's 614,210, where the relaxation with π leads to the optimum,
 // 384,609). Its solution and reduced costs replace the loop's last (the bound only rises).
-// It may take until first, else deadline; if it cannot be solved, the loop's last stands.
-func (r *rootResult) ordered(ctx context.Context, lp *highs.LP, order []Row, first, deadline time.Time) {
-	end := deadline
-	if first.After(end) {
-		end = first
-	}
-	limit := time.Duration(0)
-	if !end.IsZero() {
-		if limit = time.Until(end); limit <= 0 {
-			return
-		}
-	}
-	if len(order) == 0 || lp.AddRows(highsRows(order)) != nil {
+// It may take the solve's work (w's); if it cannot be solved, the loop's last stands.
+func (r *rootResult) ordered(lp *highs.LP, order []Row, cols int, w *meter) {
+	if w.out() || len(order) == 0 || lp.AddRows(highsRows(order)) != nil {
 		return
 	}
-	sol, err := lp.Solve(ctx, limit)
+	// An iteration of this LP costs more than one of the loop's: the π rows are dense.
+	rows := orderedFactor * lp.Rows()
+	sol, err := lp.Solve(w.net, 0, w.iterations(rows, cols))
+	if err == nil {
+		w.spend(lpWork(sol, rows, cols))
+	}
 	if err != nil || sol.Status != highs.Optimal {
 		return
 	}
@@ -89,10 +82,10 @@ func (r *rootResult) ordered(ctx context.Context, lp *highs.LP, order []Row, fir
 // first LPs: classic 200 seed 3's first LP took 42 ms for 1,862 rows, the square of the rows
 // ratio (5.1) made it 1.7 s, and the search that the guard then skipped proves the optimum in
 // 0.8 s. Zero when the loop solved no relaxation.
-func (r *rootResult) searchSetup(rows int) time.Duration {
+func (r *rootResult) searchSetup(rows int) float64 {
 	if r.firstRows == 0 || r.firstLP <= 0 {
 		return 0
 	}
 	f := max(float64(rows)/float64(r.firstRows), 1)
-	return time.Duration(1.5 * float64(r.firstLP) * f * math.Sqrt(f))
+	return 1.5 * r.firstLP * f * math.Sqrt(f)
 }

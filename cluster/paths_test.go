@@ -53,9 +53,9 @@ func TestRootCutsKeepEveryClustering(t *testing.T) {
 		clusterings := map[string]*Clustering{
 			"unfused": Unfused(g),
 			"greedy":  Greedy(context.Background(), g, sameSize),
-			"guided":  m.guided(context.Background(), values),
-			"byx":     m.byRelaxation(context.Background(), values),
-			"bygain":  m.byGain(context.Background(), values),
+			"guided":  m.guided(unlimited(context.Background()), values),
+			"byx":     m.byRelaxation(unlimited(context.Background()), values),
+			"bygain":  m.byGain(unlimited(context.Background()), values),
 			"random":  randomMerges(t, g, sameSize),
 		}
 		if !sameSize {
@@ -99,7 +99,7 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatalf("solve without root cuts: %v", err)
 		}
-		root, err := m.strengthen(context.Background(), time.Time{}, time.Time{}, defaultLoop())
+		root, err := m.strengthen(unlimited(context.Background()), unlimited(context.Background()), defaultLoop())
 		if err != nil {
 			t.Fatalf("root loop: %v", err)
 		}
@@ -165,23 +165,24 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 	})
 }
 
-// The loop's first relaxation may run past the loop's deadline up to its own: with the loop's
-// time already spent it is still solved (and the loop stops after it); without the extension
-// it is not.
+// The loop's first relaxation may take the whole solve's work, past the loop's share: with the
+// loop's work already spent it is still solved (and the loop stops after it); without the
+// extension it is not.
 func TestFirstRelaxationMayOutrunTheLoop(t *testing.T) {
 	if !Linked() {
 		t.Skip("the root cuts need HiGHS linked in")
 	}
 	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
-	spent := time.Now().Add(-time.Second)
-	root, err := m.strengthen(context.Background(), spent, time.Time{}, defaultLoop())
+	spent := newMeter(context.Background(), 0)
+	root, err := m.strengthen(spent, spent, defaultLoop())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !root.unsolved || root.rounds != 0 {
 		t.Errorf("with the loop's time spent and no more for the first relaxation: unsolved %v after %d rounds", root.unsolved, root.rounds)
 	}
-	root, err = m.strengthen(context.Background(), spent, time.Now().Add(time.Minute), defaultLoop())
+	first := newMeter(context.Background(), 60e6)
+	root, err = m.strengthen(first.until(0), first, defaultLoop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +250,8 @@ func TestUnfinishedLoopIsOrdered(t *testing.T) {
 		t.Skip("the root cuts need HiGHS linked in")
 	}
 	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
-	root, err := m.strengthen(context.Background(), time.Now().Add(-time.Second), time.Now().Add(time.Minute), defaultLoop())
+	first := newMeter(context.Background(), 60e6)
+	root, err := m.strengthen(first.until(0), first, defaultLoop())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"context"
 	"slices"
 )
 
@@ -14,14 +13,14 @@ import (
 // byRelaxation and byGain, each mended by moving single nodes and merging clusters (polish:
 // which of the two is cheaper often changes). Nil when the model has pairs forced together
 // (the heuristics do not keep to them).
-func (m *Model) guided(ctx context.Context, values []float64) *Clustering {
+func (m *Model) guided(w *meter, values []float64) *Clustering {
 	if m.Graph == nil || len(m.variant.Together) > 0 {
 		return nil
 	}
 	var best *Clustering
 	bestCost := 0.0
-	for _, cl := range []*Clustering{m.byRelaxation(ctx, values), m.byGain(ctx, values)} {
-		cl = polish(ctx, cl, m.variant.SameSizeOnly)
+	for _, cl := range []*Clustering{m.byRelaxation(w, values), m.byGain(w, values)} {
+		cl = polish(w, cl, m.variant.SameSizeOnly)
 		if c := objective(m, m.StartValues(cl)); best == nil || c < bestCost {
 			best, bestCost = cl, c
 		}
@@ -32,7 +31,7 @@ func (m *Model) guided(ctx context.Context, values []float64) *Clustering {
 // byRelaxation merges pairs in order of their x (nearest 0 first) while the merge keeps the
 // clustering valid, then the greedy merges finish it. Near the optimum the relaxation is
 // almost integral, so this is usually the optimum itself.
-func (m *Model) byRelaxation(ctx context.Context, values []float64) *Clustering {
+func (m *Model) byRelaxation(w *meter, values []float64) *Clustering {
 	type pair struct {
 		i, j int
 		x    float64
@@ -56,14 +55,14 @@ func (m *Model) byRelaxation(ctx context.Context, values []float64) *Clustering 
 	})
 	mg := newMerger(m.Graph, m.variant.SameSizeOnly)
 	for k, p := range pairs {
-		if k%256 == 0 && ctx.Err() != nil {
+		if k%256 == 0 && w.spend(256*priceScan) {
 			break
 		}
 		if a, b := mg.label[p.i], mg.label[p.j]; a != b && mg.canMerge(a, b) {
 			mg.merge(a, b)
 		}
 	}
-	mg.greedy(ctx, nil)
+	mg.greedy(w, nil)
 	return mg.clustering()
 }
 
@@ -74,7 +73,7 @@ func (m *Model) byRelaxation(ctx context.Context, values []float64) *Clustering 
 // rounds of the loop, merging by x read 1,074,822 (the greedy clustering costs 614,210) and
 // this 454,437 (the optimum is 384,609); where the relaxation is nearly integral both read
 // the same clustering.
-func (m *Model) byGain(ctx context.Context, values []float64) *Clustering {
+func (m *Model) byGain(w *meter, values []float64) *Clustering {
 	n := len(m.Graph.Nodes)
 	together := make([]bool, n*n)
 	for p, col := range m.x {
@@ -83,7 +82,7 @@ func (m *Model) byGain(ctx context.Context, values []float64) *Clustering {
 		}
 	}
 	mg := newMerger(m.Graph, m.variant.SameSizeOnly)
-	mg.greedy(ctx, func(a, b []int) bool {
+	mg.greedy(w, func(a, b []int) bool {
 		for _, i := range a {
 			for _, j := range b {
 				if !together[i*n+j] {
@@ -93,6 +92,6 @@ func (m *Model) byGain(ctx context.Context, values []float64) *Clustering {
 		}
 		return true
 	})
-	mg.greedy(ctx, nil)
+	mg.greedy(w, nil)
 	return mg.clustering()
 }

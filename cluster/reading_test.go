@@ -20,13 +20,13 @@ func TestReadingsOfAnOptimum(t *testing.T) {
 		values := m.StartValues(opt)
 		cost := func(cl *Clustering) float64 { return objective(m, m.StartValues(cl)) }
 		want := cost(opt)
-		byX, byGain := m.byRelaxation(context.Background(), values), m.byGain(context.Background(), values)
+		byX, byGain := m.byRelaxation(unlimited(context.Background()), values), m.byGain(unlimited(context.Background()), values)
 		for name, cl := range map[string]*Clustering{"by x": byX, "by gain": byGain} {
 			if c := cost(cl); c != want {
 				t.Fatalf("read %s from the optimum %s (%v): %s (%v)\n%s", name, opt, want, cl, c, source(r))
 			}
 		}
-		if c := cost(m.guided(context.Background(), values)); c != min(cost(byX), cost(byGain)) {
+		if c := cost(m.guided(unlimited(context.Background()), values)); c != min(cost(byX), cost(byGain)) {
 			t.Fatalf("guided costs %v, the readings %v and %v", c, cost(byX), cost(byGain))
 		}
 	})

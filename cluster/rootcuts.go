@@ -56,24 +56,26 @@ type rootResult struct {
 	last, reduced []float64
 	// unsolved says that the loop's time ran out before the first relaxation was solved.
 	unsolved bool
-	// firstLP is how long the first relaxation took (or ran, when it was not solved), and
-	// firstRows how many rows it had.
-	firstLP   time.Duration
+	// firstLP is the work of the first relaxation (or of its run, when it was not solved),
+	// and firstRows how many rows it had.
+	firstLP   float64
 	firstRows int
 	// read is the cheapest clustering read from the loop's relaxations (readDuring), as
 	// column values, and readCost its objective (nil, +Inf: none).
 	read     []float64
 	readCost float64
-	// reading is the time spent reading them; readLast says that last was read.
-	reading  time.Duration
+	// reading is the work spent reading them; readLast says that last was read.
+	reading  float64
 	readLast bool
 }
 
-// strengthen runs the loop on m until deadline (zero: no deadline), except that the first
-// relaxation may take until first (zero: deadline; it is never earlier): without it nothing can
-// be done, the search included. A relaxation that cannot be solved in time ends the loop with
-// what it has. When ctx ends, the loop returns what it has found so far with ctx's error.
-func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop loopConfig) (*rootResult, error) {
+// strengthen runs the loop on m within the work of w, except that the first relaxation may
+// take all of first's (w's parent: the whole solve's): without it nothing can be done, the
+// search included. A relaxation that cannot be solved with the work left ends the loop with
+// what it has. When w's net ends (ctx, the clock), the loop returns what it has found so far
+// with its error.
+func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error) {
+	ctx := w.net
 	res := &rootResult{model: m, bound: math.Inf(-1), readCost: math.Inf(1)}
 	if len(m.Rows) == 0 {
 		return res, nil // nothing to cut: every column is at its cheapest bound
@@ -105,25 +107,25 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop 
 	known := map[string]bool{}
 	perRound := max(loop.perNode*m.N, 200)
 	best, stalled := math.Inf(-1), 0
-	loopBegan := time.Now()
+	loopBegan := w.spent()
 	for res.rounds < maxRootRounds {
-		limit := time.Duration(0)
-		if end := deadline; !end.IsZero() {
-			if res.rounds == 0 && first.After(end) {
-				end = first
-			}
-			if limit = time.Until(end); limit <= 0 {
-				res.unsolved = res.rounds == 0
-				break
-			}
-		}
-		began := time.Now()
-		sol, err := lp.Solve(ctx, limit)
+		lw := w
 		if res.rounds == 0 {
-			res.firstLP, res.firstRows = time.Since(began), len(relaxed.Rows)
+			lw = first
 		}
+		if lw.out() {
+			res.unsolved = res.rounds == 0
+			break
+		}
+		rows := lp.Rows()
+		sol, err := lp.Solve(ctx, 0, lw.iterations(rows, len(m.Vars)))
 		if err != nil {
 			return res.with(m, cuts), err
+		}
+		spent := lpWork(sol, rows, len(m.Vars))
+		lw.spend(spent)
+		if res.rounds == 0 {
+			res.firstLP, res.firstRows = spent, len(relaxed.Rows)
 		}
 		if sol.Status != highs.Optimal {
 			res.unsolved = res.rounds == 0
@@ -136,13 +138,10 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop 
 			break
 		}
 		res.last, res.reduced, res.readLast = sol.Values, sol.ReducedCosts, false
-		until := deadline // readings may take the solve's own deadline, not the loop's share
-		if first.After(until) {
-			until = first
-		}
 		read := func() bool { // reports whether the clustering read is optimal
-			if res.reading <= time.Since(loopBegan)/readShare {
-				res.readDuring(ctx, m, sol.Values, until)
+			// Readings may take the solve's own work, not the loop's share.
+			if res.reading <= (w.spent()-loopBegan)/readShare {
+				res.readDuring(first, m, sol.Values)
 			}
 			return res.readCost < sol.Objective+1-1e-6
 		}
@@ -155,8 +154,8 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop 
 		if !integral && read() {
 			break // the clustering read is optimal: nothing to prove beyond it
 		}
-		if !first.IsZero() && !time.Now().Before(first) {
-			// The solve's time is out (a reading can take until then): neither a relaxation
+		if first.out() {
+			// The solve's work is done (a reading can take all of it): neither a relaxation
 			// nor the search will use more cuts, and separating them on a 600-binding program
 			// took 0.4 s more.
 			break
@@ -174,11 +173,12 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop 
 		found = append(found, m.separateConvexity(sol.Values, perRound)...)
 		found = append(found, m.separateCycles(sol.Values, perRound)...)
 		found = append(found, m.separateStars(sol.Values, perRound, 1)...)
-		rows := violatedRows(lazy, sol.Values) // the model's own, not cuts
-		if len(found)+len(rows) == 0 {
+		violated := violatedRows(lazy, sol.Values) // the model's own, not cuts
+		if len(found)+len(violated) == 0 {
 			found = m.separateStars(sol.Values, perRound, starStarts)
 		}
-		if len(found)+len(rows) == 0 {
+		w.spend(priceCutRound * float64(len(m.Vars)))
+		if len(found)+len(violated) == 0 {
 			res.converged = true
 			if orderFree && integral {
 				res.settle(m, sol.Values)
@@ -204,10 +204,10 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop 
 		if err := lp.DeleteRows(drop); err != nil {
 			return res.with(m, cuts), err
 		}
-		if err := lp.AddRows(highsRows(append(found, rows...))); err != nil {
+		if err := lp.AddRows(highsRows(append(found, violated...))); err != nil {
 			return res.with(m, cuts), err
 		}
-		live = append(append(keep, found...), rows...)
+		live = append(append(keep, found...), violated...)
 		for _, c := range found {
 			if k := cutKey(c); !known[k] {
 				known[k] = true
@@ -220,7 +220,7 @@ func (m *Model) strengthen(ctx context.Context, deadline, first time.Time, loop 
 	// time on fans 100 seed 5).
 	proven := res.readCost < res.bound+1-1e-6
 	if orderFree && !res.converged && res.values == nil && res.last != nil && !proven && ctx.Err() == nil {
-		res.ordered(ctx, lp, order, first, deadline)
+		res.ordered(lp, order, len(m.Vars), first)
 	}
 	return res.with(m, cuts), nil
 }
@@ -236,19 +236,13 @@ const readShare = 20
 // 200 seed 1 the last read 3,577,984, where relaxations of the loop before it read the
 // optimum, 3,497,997, and the search then took 5.8 s to find it instead of 2.2 s. When one
 // costs less than the bound plus 1 it is optimal, and the loop ends (proves, rootStage).
-// Reading stops at until (zero: never) with what it has: one reading of a 600-binding
-// program took 1.3 s, and under the 2 s default it kept the command 1.3 s past its limit.
-func (r *rootResult) readDuring(ctx context.Context, m *Model, values []float64, until time.Time) {
-	began := time.Now()
-	defer func() { r.reading += time.Since(began) }()
-	rctx := ctx
-	if !until.IsZero() {
-		var cancel context.CancelFunc
-		rctx, cancel = context.WithDeadline(ctx, until)
-		defer cancel()
-	}
-	cl := m.guided(rctx, values)
-	if cl == nil || ctx.Err() != nil {
+// Reading stops when w's work is done, with what it has: one reading of a 600-binding program
+// took 1.3 s, and under the 2 s default it kept the command 1.3 s past its limit.
+func (r *rootResult) readDuring(w *meter, m *Model, values []float64) {
+	began := w.spent()
+	defer func() { r.reading += w.spent() - began }()
+	cl := m.guided(w, values)
+	if cl == nil || w.net.Err() != nil {
 		return
 	}
 	r.readLast = true
@@ -270,29 +264,19 @@ type stage struct {
 }
 
 // rootStage runs the cutting-plane loop before HiGHS searches m (in this process), within half
-// of the time to deadline (zero: none), and returns what the search starts from. began is when
-// the solve began. An error is ctx's.
-func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadline time.Time, loop loopConfig) (stage, error) {
-	// Half of what is left at most: the search needs time too. The first relaxation may take
+// of w's work, and returns what the search starts from. began is when the solve began. An
+// error is ctx's.
+func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Time, w *meter, loop loopConfig) (stage, error) {
+	// Half of what is left at most: the search needs work too. The first relaxation may take
 	// all of it: without it the search cannot begin either, and the clustering read from it is
 	// far better than the greedy one on the programs where it is slow (fans 100 seed 2 given 1 s:
 	// the greedy clustering's 1,094,437 when the loop gave up at half the time, against 614,733
 	// read from the relaxation).
-	loopEnd := deadline
-	if !deadline.IsZero() {
-		loopEnd = began.Add(opts.TimeLimit / 2)
-	}
-	stop := ctx
-	if opts.Stop != nil {
-		var cancel context.CancelFunc
-		stop, cancel = context.WithCancel(ctx)
-		defer cancel()
-		defer context.AfterFunc(opts.Stop, cancel)()
-	}
+	stop := w.net // ctx, opts.Stop and the clock
 	start := opts.Start
 	// An error ends the loop with the cuts found so far: the model stays valid without them,
 	// and when opts.Stop ended it, the search stops at once with the start.
-	root, _ := m.strengthen(stop, loopEnd, deadline, loop)
+	root, _ := m.strengthen(w.until(0.5), w, loop)
 	if ctx.Err() != nil {
 		return stage{}, ctx.Err()
 	}
@@ -314,29 +298,26 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began, deadlin
 	}
 	if !root.readLast {
 		// The relaxation points at a clustering better than the start, often the optimum.
-		// Reading and mending take until the deadline at most (they stop with what they have).
-		rctx, cancel := stop, context.CancelFunc(func() {})
-		if !deadline.IsZero() {
-			rctx, cancel = context.WithDeadline(stop, deadline)
-		}
-		if cl := st.model.guided(rctx, root.last); cl != nil {
+		// Reading and mending take the work left at most (they stop with what they have).
+		if cl := st.model.guided(w, root.last); cl != nil {
 			if v := st.model.StartValues(cl); st.start == nil || objective(m, v) < objective(m, st.start) {
 				st.start = v
 			}
 		}
-		cancel()
 		if st.settled = root.proves(m, st.start, began); st.settled != nil {
 			return st, nil
 		}
 	}
-	if !deadline.IsZero() && st.start != nil && stop.Err() == nil && time.Until(deadline) < root.searchSetup(len(st.model.Rows)) {
+	setup := root.searchSetup(len(st.model.Rows))
+	if st.start != nil && stop.Err() == nil && w.left() < setup {
 		// HiGHS's search begins by presolving the model and solving its relaxation again,
 		// and does not stop for its limit until it has: a fans program of 200 bindings
 		// (53,000 rows) given 0.7 s took 1.7 s and found nothing better than the start. With
-		// less time left than that takes, the best start is the answer, within the limit.
+		// less work left than that takes, the best start is the answer, within the limit.
 		st.settled = &Solution{Values: st.start, Objective: math.Round(objective(m, st.start)), Time: time.Since(began)}
 		return st, nil
 	}
+	w.spend(setup) // the search's set-up, which HiGHS does not count as work
 	if root.reduced != nil && st.start != nil {
 		st.model = st.model.fixByReducedCost(root.last, root.reduced, objective(m, st.start)-root.bound)
 	}

@@ -18,6 +18,11 @@ type Solution struct {
 	// Objective when the solution is optimal.
 	Bound float64
 	Time  time.Duration
+	// Work is the work the solve spent (effort.go), as far as the solver counts it (HiGHS in
+	// this process does; an executable does not).
+	Work float64
+	// Iterations and Nodes are HiGHS's counts of the search's LP iterations and nodes.
+	Iterations, Nodes int64
 }
 
 // ErrNoSolution is returned when the solver found no feasible solution within its limits.
@@ -25,7 +30,10 @@ var ErrNoSolution = errors.New("the solver found no feasible solution")
 
 // SolveOptions bounds a solve.
 type SolveOptions struct {
-	TimeLimit time.Duration // 0: no limit
+	// TimeLimit bounds the solve (0: no limit): TimeLimit's worth of deterministic work
+	// (effort.go) for HiGHS in this process, with the clock as a safety net at safetyFactor
+	// times it; a solver executable gets it as its time limit.
+	TimeLimit time.Duration
 	// Start is a feasible solution (a value per column) for the solver to start from, or nil.
 	Start []float64
 	// Solver solves the model; nil means DefaultSolver.
@@ -41,6 +49,8 @@ type SolveOptions struct {
 	// (after the root loop, and from HiGHS's search at most twice a second), from any
 	// goroutine. HiGHS in this process only.
 	Progress func(objective, bound float64)
+	// work bounds the search of HiGHS in this process (solveModel sets it for each piece).
+	work *meter
 }
 
 // SolveModel solves the model with HiGHS. Output is off (stdout belongs to the language server),
@@ -50,15 +60,34 @@ type SolveOptions struct {
 // solution found so far is returned with Optimal false. Cancelling the context interrupts
 // HiGHS at its next interrupt point (a node of the search or a simplex iteration).
 func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, error) {
+	net := ctx
+	if opts.Stop != nil {
+		var cancel context.CancelFunc
+		net, cancel = context.WithCancel(net)
+		defer cancel()
+		defer context.AfterFunc(opts.Stop, cancel)()
+	}
+	w := unlimited(net)
+	if opts.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		net, cancel = context.WithTimeout(net, safetyFactor*opts.TimeLimit)
+		defer cancel()
+		w = newMeter(net, workOf(opts.TimeLimit))
+	}
+	return solveModel(ctx, m, opts, w)
+}
+
+// solveModel is SolveModel within the work of w (whose net also stops it).
+func solveModel(ctx context.Context, m *Model, opts SolveOptions, w *meter) (*Solution, error) {
 	start := time.Now()
 	solver := resolve(opts.Solver)
-	deadline := time.Time{}
-	if opts.TimeLimit > 0 {
-		deadline = start.Add(opts.TimeLimit)
+	deadline := time.Time{} // the net's, for a solver executable
+	if d, ok := w.net.Deadline(); ok {
+		deadline = d
 	}
 	rootBound := 0.0 // every cost is non-negative
 	if h, ok := solver.(highsSolver); ok && !opts.NoRootCuts {
-		st, err := m.rootStage(ctx, opts, start, deadline, h.rootLoop())
+		st, err := m.rootStage(ctx, opts, start, w, h.rootLoop())
 		if err != nil {
 			return nil, err
 		}
@@ -90,10 +119,19 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 		}
 	}
 	progress := newTally(opts.Progress, m, parts, sol.Bound, rootBound, opts.Start)
+	_, inProcess := solver.(highsSolver)
 	for k, part := range parts {
+		// HiGHS in this process stops by its work, and the clock's net is its time limit; a
+		// solver executable has only a time limit: the work left, as time.
 		limit := time.Duration(0)
+		if left := w.left(); !inProcess && !math.IsInf(left, 1) {
+			limit = max(time.Duration(left)*time.Microsecond, 10*time.Millisecond)
+		}
 		if !deadline.IsZero() {
-			limit = max(time.Until(deadline), 10*time.Millisecond)
+			net := max(time.Until(deadline), 10*time.Millisecond)
+			if limit == 0 || net < limit {
+				limit = net
+			}
 		}
 		var start []float64
 		if opts.Start != nil {
@@ -103,19 +141,20 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 			}
 		}
 		var ps *Solution
-		if start != nil && !deadline.IsZero() && time.Until(deadline) <= 0 {
-			// Out of time (a solver executable kept past its limit): the other parts keep
-			// their start rather than each starting a solver for nothing.
+		if start != nil && w.out() {
+			// Out of work (or time: a solver executable kept past its limit): the other parts
+			// keep their start rather than each starting a solver for nothing.
 			ps = &Solution{Values: start}
 		} else {
 			var err error
-			ps, err = solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: opts.Stop, Progress: progress.part(k)})
+			ps, err = solveOne(ctx, solver, part.model, SolveOptions{TimeLimit: limit, Start: start, Stop: opts.Stop, Progress: progress.part(k), work: w})
 			switch {
 			case errors.Is(err, ErrNoSolution) && start != nil && opts.Stop != nil && opts.Stop.Err() != nil:
 				ps = &Solution{Values: start} // stopped before it had taken the start in
 			case err != nil:
 				return nil, err
 			}
+			w.spend(ps.Work)
 		}
 		for k, col := range part.cols {
 			sol.Objective += m.Vars[col].Cost * (ps.Values[k] - sol.Values[col])
@@ -130,7 +169,7 @@ func SolveModel(ctx context.Context, m *Model, opts SolveOptions) (*Solution, er
 		progress.update(k, objective(part.model, ps.Values), partBound)
 	}
 	sol.Objective = math.Round(sol.Objective)
-	sol.Time = time.Since(start)
+	sol.Time, sol.Work = time.Since(start), w.spent()
 	return sol.bounded(max(rootBound, sol.Bound)), nil
 }
 

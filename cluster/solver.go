@@ -208,7 +208,21 @@ func solveInOrder(ctx context.Context, m *Model, opts SolveOptions, order []int)
 	if order != nil {
 		pm, start = permute(m, opts.Start, order)
 	}
-	res, err := highs.Solve(ctx, problemOf(pm), highs.Options{TimeLimit: opts.TimeLimit, Start: start, Stop: opts.Stop, AbsGap: 0.5, Progress: opts.Progress})
+	hopts := highs.Options{TimeLimit: opts.TimeLimit, Start: start, Stop: opts.Stop, AbsGap: 0.5, Progress: opts.Progress}
+	if w := opts.work; w != nil {
+		// The search's work is priced as the root loop's LPs are: by the model's size. Its
+		// limit is what the meter has left, lowered while it runs when another search of a
+		// race proves its answer first (Work.Cap).
+		hopts.Work = highs.Work{PerIteration: priceSearchFactor * iterationPrice(len(m.Rows), len(m.Vars)), PerNode: priceNode}
+		if left := w.left(); !math.IsInf(left, 1) {
+			hopts.Work.Limit = max(left, 1)
+		}
+		if w.race != nil {
+			began := w.spent()
+			hopts.Work.Cap = func() float64 { return w.race.limit() - began }
+		}
+	}
+	res, err := highs.Solve(ctx, problemOf(pm), hopts)
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +241,7 @@ func solveInOrder(ctx context.Context, m *Model, opts SolveOptions, order []int)
 			values[col] = res.Values[k]
 		}
 	}
-	return &Solution{Values: values, Objective: math.Round(res.Objective), Optimal: res.Status == highs.Optimal, Bound: max(res.Bound, 0), Time: res.Time}, nil
+	return &Solution{Values: values, Objective: math.Round(res.Objective), Optimal: res.Status == highs.Optimal, Bound: max(res.Bound, 0), Time: res.Time, Work: res.Work, Iterations: res.Iterations, Nodes: res.Nodes}, nil
 }
 
 // permute is m with its columns in the given order, and the start likewise.

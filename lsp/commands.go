@@ -33,9 +33,10 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		}
 	}
 	// A command sent right after the document opened (a title-bar button, a restored view)
-	// waits for its first clustering.
+	// waits for its first clustering (its effort is work, which a busy machine takes longer
+	// to do: up to the clock's safety net).
 	opts := s.options()
-	vw, err := s.clusteredView(ctx, uri, opts.Debounce+2*opts.TimeLimit+time.Second)
+	vw, err := s.clusteredView(ctx, uri, opts.Debounce+cluster.SafetyFactor*opts.TimeLimit+time.Second)
 	if err != nil {
 		return nil, err
 	}

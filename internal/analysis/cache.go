@@ -8,23 +8,24 @@ import (
 	"github.com/cnf-tools/cnf/cluster"
 )
 
-// decisions are the clusterings the engine has found: by graph key, and the latest per
-// definition (for warm starts). Both are bounded, least recently used first out.
+// decisions are the clusterings the engine has found, by graph key: bounded, least recently
+// used first out. (A definition's earlier versions no longer warm-start its solve: the answer
+// would depend on the editing history, and differ from `cnf cluster`'s for the same text.)
 type decisions struct {
-	mu     sync.Mutex
-	max    int
-	byKey  map[string]*list.Element // of *entry
-	order  *list.List
-	latest map[string]*cluster.Decision // "file\x00definition" -> our clustering, latest first
-	recent *list.List                   // of latest's keys
-	where  map[string]*list.Element
+	mu    sync.Mutex
+	max   int
+	byKey map[string]*list.Element // of *entry
+	order *list.List
 }
 
 // entry is what one solve of a graph decided: our clustering and Megiddo and Sarkar's, and
 // the time limit they were found under.
 type entry struct {
-	key           string
-	limit         time.Duration
+	key   string
+	limit time.Duration
+	// proof says that Prove optimal found it (proven, or stopped by the user): later
+	// analyses of the graph show it whatever their limit, since the user asked for it.
+	proof         bool
 	ours, megiddo cluster.Decision
 	// forced holds the forced re-solves made for this graph (File.Force), by node and cluster:
 	// the same graph and clustering number them the same way.
@@ -32,8 +33,7 @@ type entry struct {
 }
 
 func newDecisions(max int) *decisions {
-	return &decisions{max: max, byKey: map[string]*list.Element{}, order: list.New(),
-		latest: map[string]*cluster.Decision{}, recent: list.New(), where: map[string]*list.Element{}}
+	return &decisions{max: max, byKey: map[string]*list.Element{}, order: list.New()}
 }
 
 func (d *decisions) get(key string) (entry, bool) {
@@ -47,8 +47,8 @@ func (d *decisions) get(key string) (entry, bool) {
 	return *el.Value.(*entry), true
 }
 
-// put records a solve: under its key, and as the latest of its definition.
-func (d *decisions) put(def string, e entry) {
+// put records a solve under its key.
+func (d *decisions) put(e entry) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if el, ok := d.byKey[e.key]; ok {
@@ -61,19 +61,6 @@ func (d *decisions) put(def string, e entry) {
 			old := d.order.Back()
 			d.order.Remove(old)
 			delete(d.byKey, old.Value.(*entry).key)
-		}
-	}
-	ours := e.ours
-	d.latest[def] = &ours
-	if el, ok := d.where[def]; ok {
-		d.recent.MoveToFront(el)
-	} else {
-		d.where[def] = d.recent.PushFront(def)
-		for d.recent.Len() > d.max {
-			old := d.recent.Back()
-			d.recent.Remove(old)
-			delete(d.where, old.Value.(string))
-			delete(d.latest, old.Value.(string))
 		}
 	}
 }
@@ -104,11 +91,4 @@ func (d *decisions) forced(key string) map[[2]int]cluster.Forced {
 		out[k] = v
 	}
 	return out
-}
-
-// previous is the latest clustering found for a definition, or nil.
-func (d *decisions) previous(def string) *cluster.Decision {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.latest[def]
 }

@@ -25,14 +25,17 @@ func (d *Def) WhyNot(n int) []cluster.Exclusion {
 // Force re-solves the definition with bindings forced into other loops where only cost keeps
 // them out, so that WhyNot can say by how much the best clustering with that choice is worse:
 // at most MaxForcedSolves solves, each within min(the time limit, 500 ms), all within one time
-// limit, at the lowest priority. Re-solves are remembered with the graph's clustering, so a
-// later version with the same graph makes none again. It stops when ctx ends (the next edit)
-// and returns how many it made.
+// limit's work (so which ones are made does not depend on the machine's load; the clock
+// stops them at cluster.SafetyFactor times the limit), at the lowest priority. Re-solves are
+// remembered with the graph's clustering, so a later version with the same graph makes none
+// again (their work still counts, so the same ones are made). It stops when ctx ends (the next
+// edit) and returns how many it made.
 func (f *File) Force(ctx context.Context, d *Def) int {
 	cfg := f.engine.Config()
 	each := min(limit(cfg.TimeLimit), 500*time.Millisecond)
-	ctx, cancel := context.WithTimeout(ctx, limit(cfg.TimeLimit))
+	ctx, cancel := context.WithTimeout(ctx, cluster.SafetyFactor*limit(cfg.TimeLimit))
 	defer cancel()
+	budget, spent := cluster.WorkOf(limit(cfg.TimeLimit)), 0.0
 	ours := d.Report.Ours
 	// Re-solves made for an earlier version with the same graph still hold.
 	if known := f.engine.cache.forced(d.key); len(known) > 0 {
@@ -49,10 +52,14 @@ func (f *File) Force(ctx context.Context, d *Def) int {
 	made := 0
 	for _, nd := range d.Report.Graph.Nodes {
 		for _, c := range ours.Clusters {
-			if made == MaxForcedSolves || ctx.Err() != nil {
+			if made == MaxForcedSolves || spent >= budget || ctx.Err() != nil {
 				return made
 			}
-			if !ours.NeedsForcing(nd.ID, c) || d.hasForced(nd.ID, c.Index) {
+			if !ours.NeedsForcing(nd.ID, c) {
+				continue
+			}
+			if known, ok := d.forcedAt(nd.ID, c.Index); ok {
+				spent += known.Work
 				continue
 			}
 			opts := cfg.options()
@@ -67,6 +74,7 @@ func (f *File) Force(ctx context.Context, d *Def) int {
 				return made
 			}
 			made++
+			spent += res.Work
 			d.mu.Lock()
 			if d.forced == nil {
 				d.forced = map[[2]int]cluster.Forced{}
@@ -79,11 +87,11 @@ func (f *File) Force(ctx context.Context, d *Def) int {
 	return made
 }
 
-func (d *Def) hasForced(n, c int) bool {
+func (d *Def) forcedAt(n, c int) (cluster.Forced, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	_, ok := d.forced[[2]int{n, c}]
-	return ok
+	f, ok := d.forced[[2]int{n, c}]
+	return f, ok
 }
 
 // Prove solves a definition's clustering without a time limit (until it is proven optimal or
@@ -135,6 +143,6 @@ func (f *File) Prove(ctx context.Context, name string, stop context.Context, pro
 		found = max(time.Since(began), limit(f.engine.Config().TimeLimit))
 	}
 	rep := cluster.NewReport(d.Report.Graph, ours, d.Report.Megiddo)
-	f.engine.cache.put(f.Name+"\x00"+name, entry{key: d.key, limit: found, ours: ours.Decision(), megiddo: d.Report.Megiddo.Decision()})
+	f.engine.cache.put(entry{key: d.key, limit: found, proof: true, ours: ours.Decision(), megiddo: d.Report.Megiddo.Decision()})
 	return f.newDef(name, d.Sizes, rep, false, d.key), nil
 }

@@ -171,26 +171,23 @@ func (f *File) newDef(name string, sizes *infer.Result, rep *cluster.Report, reu
 }
 
 // cluster finds a definition's clustering and baselines: from the cache when the graph has
-// been solved before (under a time limit at least as long, or proven optimal), otherwise by
-// solving ours and Megiddo and Sarkar's side by side, each in a slot, starting ours from the
-// definition's previous clustering where that is valid.
+// been solved before under the same time limit (or proven optimal, by Prove optimal),
+// otherwise by solving ours and Megiddo and Sarkar's side by side, each in a slot. The answer
+// depends only on the graph and the configuration (not on the definition's earlier versions,
+// nor on the machine's load): it is what `cnf cluster` says for the same text.
 func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer.Result) (*cluster.Report, string, bool, error) {
 	g := cluster.NewGraph(sizes)
 	key := g.Key()
 	cfg := e.Config()
-	if hit, ok := e.cache.get(key); ok && !cfg.Fresh && (hit.ours.Optimal && hit.megiddo.Optimal || limit(hit.limit) >= limit(cfg.TimeLimit)) {
+	if hit, ok := e.cache.get(key); ok && !cfg.Fresh && reusable(hit, cfg.TimeLimit) {
 		ours, err1 := hit.ours.Apply(g)
 		meg, err2 := hit.megiddo.Apply(g)
 		if err1 == nil && err2 == nil {
 			return cluster.NewReport(g, ours, meg), key, true, nil
 		}
 	}
-	defKey := f.Name + "\x00" + name
 	opts := cfg.options()
 	opts.Stop = f.stop
-	if prev := e.cache.previous(defKey); prev != nil && !cfg.Fresh {
-		opts.Start = prev.LabelsFor(g) // Solve checks that it is valid
-	}
 	mopts := cfg.options()
 	mopts.SameSizeOnly = true
 	mopts.Stop = f.stop
@@ -206,9 +203,9 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	go func() {
 		defer close(done)
 		defer releaseMeg()
-		meg, megErr = cluster.Solve(ctx, g, mopts)
+		meg, megErr = staged(mopts, func(o cluster.Options) (*cluster.Result, error) { return cluster.Solve(ctx, g, o) })
 	}()
-	ours, err := e.solveRacing(ctx, g, opts, f.Priority)
+	ours, err := staged(opts, func(o cluster.Options) (*cluster.Result, error) { return e.solveRacing(ctx, g, o, f.Priority) })
 	<-done
 	if err == nil {
 		err = megErr
@@ -217,22 +214,27 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 		return nil, "", false, err
 	}
 	if ours.Fallback == "" && meg.Fallback == "" && f.stop.Err() == nil {
-		e.cache.put(defKey, entry{key: key, limit: cfg.TimeLimit, ours: ours.Decision(), megiddo: meg.Decision()})
+		e.cache.put(entry{key: key, limit: cfg.TimeLimit, ours: ours.Decision(), megiddo: meg.Decision()})
 	}
 	return cluster.NewReport(g, ours, meg), key, false, nil
 }
 
-// solveRacing solves our clustering in a slot (the model strengthened by the root cuts), and, as
-// soon as a second slot is free (often when Megiddo and Sarkar's solve is done), also a second
-// solve (cluster.LPOrderSolver: a root loop with fewer cuts a round, and the columns in the
-// other order), within the same deadline. HiGHS's search depends on the order, and the root
+// solveRacing solves our clustering in a slot (the model strengthened by the root cuts), and,
+// as soon as a second slot is free (often when Megiddo and Sarkar's solve is done), also a
+// second solve (cluster.LPOrderSolver: a root loop with fewer cuts a round, and the columns in
+// the other order), with half the effort (secondShare: it shares the cores with the first and
+// with Megiddo and Sarkar's solve, and the answer waits for it). HiGHS's search depends on the order, and the root
 // loop's path on its cuts, and neither is better on every program (glued 200 seed 1: 11.7 s
 // in model order, 3.9 s in LP order; mixed 200 seed 2: 0.82 and 0.35 s; fans 200 seed 4, which
 // the loop settles: 15.0 s with 20 cuts a node, 9.3 s with 10). The model as formulated,
 // without the root cuts, raced here until the cuts got cheaper; it now lost every race
-// (docs/performance.md). The first proven optimum wins and stops the other; otherwise the
-// better clustering. The solver the configuration names is not raced, nor is
-// the one a build without HiGHS finds (an executable, or none).
+// (docs/performance.md).
+//
+// The race is decided by work, not by the clock (decide), so that its answer is the same on
+// every run: a proof made with less work wins, and when one search proves its answer, the
+// other stops once it has done as much work (cluster.Race); with no proof, the cheaper
+// clustering wins, ties going to the first search. The solver the configuration names is not
+// raced, nor is the one a build without HiGHS finds (an executable, or none).
 func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster.Options, priority int64) (*cluster.Result, error) {
 	if opts.Solver != nil || !cluster.Linked() {
 		return e.solve(ctx, g, opts, priority)
@@ -242,116 +244,135 @@ func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster
 		return nil, err
 	}
 	defer release()
-	start := time.Now()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	opts.Race = cluster.NewRace()
 	results := make(chan outcome, 2)
-	firstDone := make(chan struct{})
 	go func() {
 		res, err := cluster.Solve(ctx, g, opts)
-		close(firstDone)
-		results <- outcome{res, err}
+		results <- outcome{0, res, err}
 	}()
 	go func() {
 		second, err := e.slots.acquire(ctx, priority-spare)
 		if err != nil {
-			results <- outcome{err: err}
+			results <- outcome{1, nil, err}
 			return
 		}
 		defer second()
-		select {
-		case <-firstDone:
-			// The first search ended before the race began: it proved its answer, or gave up
-			// early because the model is too large to search in the time (rootcuts.go); a
-			// second search would only run past the limit.
-			results <- outcome{err: context.Canceled}
-			return
-		default:
-		}
 		lopts := opts
 		lopts.Solver = cluster.LPOrderSolver // the other search: another loop, the other order
 		if opts.TimeLimit >= 0 {
-			left := limit(opts.TimeLimit) - time.Since(start)
-			if left < max(100*time.Millisecond, limit(opts.TimeLimit)/4) {
-				// Too late to help: loading a large model alone takes longer than what is left,
-				// and the command would wait for it past its limit.
-				results <- outcome{err: context.Canceled}
-				return
-			}
-			lopts.TimeLimit = left
+			lopts.TimeLimit = time.Duration(secondShare * float64(limit(opts.TimeLimit)))
 		}
 		res, err := cluster.Solve(ctx, g, lopts)
-		results <- outcome{res, err}
+		results <- outcome{1, res, err}
 	}()
-	var hard <-chan time.Time
-	if opts.TimeLimit >= 0 {
-		timer := time.NewTimer(limit(opts.TimeLimit) - time.Since(start))
-		defer timer.Stop()
-		hard = timer.C
-	}
-	return firstAnswer(results, 2, hard, cancel)
-}
-
-// outcome is what one solve of a race gave.
-type outcome struct {
-	res *cluster.Result
-	err error
-}
-
-// firstAnswer collects n outcomes of a race: the first proven optimum wins at once (cancel
-// stops the others), otherwise the best clustering when all have reported. When hard fires,
-// an unproven answer in hand is the answer and the searches still running are cancelled: one
-// still loading or presolving a large model (HiGHS checks its own limit only between
-// iterations) would keep the command past its limit (seen: 0.6 s past a 2 s limit on a
-// 53,000-row model). With nothing in hand then, it waits on: the searches end by their own
-// limits.
-func firstAnswer(results <-chan outcome, n int, hard <-chan time.Time, cancel func()) (*cluster.Result, error) {
-	var best *cluster.Result
+	var got [2]*cluster.Result
 	var firstErr error
-	bound := 0 // the best of the searches' bounds: they solve the same model
-	answer := func() *cluster.Result {
-		if best.Bound < bound {
-			b := *best
-			b.Bound = bound
-			if b.Optimal = bound >= b.Objective; b.Optimal {
-				b.Note = "" // the other search's bound proves it
-			}
-			return &b
+	for range 2 {
+		o := <-results
+		got[o.racer] = o.res
+		if o.err != nil && firstErr == nil {
+			firstErr = o.err
 		}
-		return best
 	}
-	for received := 0; received < n; {
-		var o outcome
-		select {
-		case o = <-results:
-			received++
-		case <-hard:
-			hard = nil
-			if best != nil {
-				cancel()
-				return answer(), nil
-			}
-			continue
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return decide(got[0], got[1]), nil
+}
+
+// reusable reports whether a cached solve is the answer under the time limit t: found under
+// the same limit, or proven optimal under a limit whose stages are the first of t's
+// (cluster.Stages), or found by Prove optimal, which the user asked for.
+func reusable(hit entry, t time.Duration) bool {
+	switch {
+	case hit.proof || limit(hit.limit) == limit(t):
+		return true
+	case hit.ours.Optimal && hit.megiddo.Optimal:
+		return cluster.DefaultTimeLimit <= limit(hit.limit) && limit(hit.limit) <= limit(t)
+	}
+	return false
+}
+
+// staged runs solve in the stages of opts's time limit (cluster.Stages), each from the best
+// clustering so far, and answers with the best (the earliest on a tie), stopping at the first
+// proof: so a longer limit never gives a worse clustering. The stages of a limit are the first
+// stages of every longer one, and each stage's answer is the same on every run.
+func staged(opts cluster.Options, solve func(cluster.Options) (*cluster.Result, error)) (*cluster.Result, error) {
+	var best *cluster.Result
+	for _, limit := range cluster.Stages(opts.TimeLimit) {
+		o := opts
+		o.TimeLimit = limit
+		if best != nil {
+			o.Start = best.Of
 		}
-		if o.err == nil {
-			bound = max(bound, o.res.Bound)
+		res, err := solve(o)
+		if err != nil {
+			return nil, err
 		}
 		switch {
-		case o.err != nil:
-			if firstErr == nil {
-				firstErr = o.err
+		case best == nil || res.Objective < best.Objective:
+			if best != nil && best.Bound > res.Bound && !res.Optimal {
+				r := *res
+				r.Bound = best.Bound
+				res = &r
 			}
-		case o.res.Optimal:
-			cancel()
-			return o.res, nil
-		case best == nil || o.res.Objective < best.Objective:
-			best = o.res
+			best = res
+		case res.Bound > best.Bound:
+			r := *best
+			r.Bound = res.Bound
+			best = &r
+		}
+		if !best.Optimal && best.Bound >= best.Objective {
+			r := *best
+			r.Optimal, r.Note = true, ""
+			best = &r
+		}
+		if best.Optimal || best.Fallback != "" || (opts.Stop != nil && opts.Stop.Err() != nil) {
+			break
 		}
 	}
-	if best != nil {
-		return answer(), nil
+	return best, nil
+}
+
+// secondShare is the second search's share of the first's effort.
+const secondShare = 0.5
+
+// outcome is what one solve of a race gave: racer 0 is the first search, 1 the second.
+type outcome struct {
+	racer int
+	res   *cluster.Result
+	err   error
+}
+
+// decide is the answer of a race between a (the first search) and b, by rules that depend on
+// the searches' work, never on which finished first: a proof made with less work wins (a, on
+// a tie); with no proof, the cheaper clustering (a, on a tie), proven optimal when the other
+// search's bound meets it (both solve the same model).
+func decide(a, b *cluster.Result) *cluster.Result {
+	switch {
+	case a.Optimal && (!b.Optimal || a.Work <= b.Work):
+		return a
+	case b.Optimal:
+		return b
 	}
-	return nil, firstErr
+	best := a
+	if b.Objective < a.Objective {
+		best = b
+	}
+	if bound := max(a.Bound, b.Bound); bound > best.Bound {
+		r := *best
+		r.Bound = bound
+		if r.Optimal = bound >= r.Objective; r.Optimal {
+			r.Note = "" // the other search's bound proves it
+		}
+		best = &r
+	}
+	if a.Clocked || b.Clocked {
+		r := *best
+		r.Clocked = true
+		best = &r
+	}
+	return best
 }
 
 // Priorities below a file's own: a racer only takes a spare slot, and explanations come after

@@ -1,72 +1,40 @@
 package analysis
 
 import (
-	"errors"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
 )
 
-// firstAnswer: a proven optimum wins at once and cancels the rest; otherwise the cheaper of
-// the answers once both are in; an error counts only when nothing else came; and at the hard
-// limit an unproven answer in hand is returned without waiting for a search that never ends.
-func TestFirstAnswer(t *testing.T) {
-	proven := &cluster.Result{Objective: 9, Optimal: true}
-	cheap := &cluster.Result{Objective: 5}
-	dear := &cluster.Result{Objective: 7}
-	failed := errors.New("failed")
-	cases := []struct {
-		name       string
-		sent       []outcome // reported at once, in order; the rest never report
-		total      int
-		hard       bool // the hard limit fires (after 20 ms)
-		want       *cluster.Result
-		wantErr    error
-		wantCancel bool
+// decide: the rules depend on the searches' work and answers only, never on which finished
+// first. A proof with less work wins (the first search on a tie); with no proof, the cheaper
+// clustering (the first on a tie).
+func TestDecideByWork(t *testing.T) {
+	provenEarly := &cluster.Result{Objective: 9, Optimal: true, Work: 100}
+	provenLate := &cluster.Result{Objective: 9, Optimal: true, Work: 300}
+	provenTie := &cluster.Result{Objective: 9, Optimal: true, Work: 100}
+	cheap := &cluster.Result{Objective: 5, Work: 2e6}
+	cheapToo := &cluster.Result{Objective: 5, Work: 2e6}
+	dear := &cluster.Result{Objective: 7, Work: 2e6}
+	for _, c := range []struct {
+		name string
+		a, b *cluster.Result
+		want *cluster.Result
 	}{
-		{"a proven optimum wins at once", []outcome{{res: proven}}, 2, false, proven, nil, true},
-		{"the cheaper of two unproven", []outcome{{res: dear}, {res: cheap}}, 2, false, cheap, nil, false},
-		{"an error and an answer", []outcome{{err: failed}, {res: dear}}, 2, false, dear, nil, false},
-		{"two errors", []outcome{{err: failed}, {err: errors.New("other")}}, 2, false, nil, failed, false},
-		{"at the limit, the answer in hand", []outcome{{res: dear}}, 2, true, dear, nil, true},
-		{"at the limit with nothing in hand, the next answer", []outcome{{res: cheap}, {res: dear}}, 2, true, cheap, nil, false},
-	}
-	for _, c := range cases {
+		{"the first proves with less work", provenEarly, provenLate, provenEarly},
+		{"the second proves with less work", provenLate, provenEarly, provenEarly},
+		{"proofs with equal work: the first", provenEarly, provenTie, provenEarly},
+		{"only the second proves", dear, provenLate, provenLate},
+		{"only the first proves", provenLate, cheap, provenLate},
+		{"no proof: the cheaper", dear, cheap, cheap},
+		{"no proof: the cheaper, first", cheap, dear, cheap},
+		{"no proof, equal cost: the first", cheap, cheapToo, cheap},
+	} {
 		t.Run(c.name, func(t *testing.T) {
-			results := make(chan outcome, c.total)
-			var hard <-chan time.Time
-			if c.hard {
-				hard = time.After(20 * time.Millisecond)
-			}
-			if c.hard && len(c.sent) == 2 {
-				// Nothing in hand at the limit: the answers arrive after it.
-				go func() {
-					time.Sleep(50 * time.Millisecond)
-					for _, o := range c.sent {
-						results <- o
-					}
-				}()
-			} else {
-				for _, o := range c.sent {
-					results <- o
-				}
-			}
-			cancelled := false
-			done := make(chan struct{})
-			var got *cluster.Result
-			var err error
-			go func() {
-				defer close(done)
-				got, err = firstAnswer(results, c.total, hard, func() { cancelled = true })
-			}()
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				t.Fatal("firstAnswer waited for a search that never reports")
-			}
-			if got != c.want || !errors.Is(err, c.wantErr) || (c.wantErr == nil) != (err == nil) || cancelled != c.wantCancel {
-				t.Fatalf("got %v, %v, cancelled %v; want %v, %v, cancelled %v", got, err, cancelled, c.want, c.wantErr, c.wantCancel)
+			if got := decide(c.a, c.b); got != c.want {
+				t.Fatalf("got %+v, want %+v", got, c.want)
 			}
 		})
 	}
@@ -74,7 +42,7 @@ func TestFirstAnswer(t *testing.T) {
 
 // The searches of a race solve the same model, so the answer carries the best of their
 // bounds; a bound that meets the answer's objective proves it optimal.
-func TestFirstAnswerTakesTheBestBound(t *testing.T) {
+func TestDecideTakesTheBestBound(t *testing.T) {
 	for _, c := range []struct {
 		name        string
 		a, b        cluster.Result
@@ -86,17 +54,56 @@ func TestFirstAnswerTakesTheBestBound(t *testing.T) {
 		{"a bound that meets it proves it", cluster.Result{Objective: 7, Bound: 3, Note: "n"}, cluster.Result{Objective: 8, Bound: 7, Note: "n"}, 7, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			results := make(chan outcome, 2)
 			a, b := c.a, c.b
-			results <- outcome{res: &a}
-			results <- outcome{res: &b}
-			got, err := firstAnswer(results, 2, nil, func() {})
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := decide(&a, &b)
 			if got.Objective != 7 || got.Bound != c.wantBound || got.Optimal != c.wantOptimal || (got.Note == "") != c.wantOptimal {
 				t.Fatalf("got objective %d, bound %d, optimal %v, note %q; want 7, %d, %v", got.Objective, got.Bound, got.Optimal, got.Note, c.wantBound, c.wantOptimal)
 			}
 		})
+	}
+}
+
+// staged: each stage starts from the best clustering so far, the answer is the best (the
+// earliest on a tie) with the best bound, and a proof ends the stages.
+func TestStagedKeepsTheBest(t *testing.T) {
+	type call struct {
+		limit time.Duration
+		start []int
+	}
+	run := func(limit time.Duration, answers []cluster.Result) (*cluster.Result, []call) {
+		var calls []call
+		res, err := staged(cluster.Options{TimeLimit: limit}, func(o cluster.Options) (*cluster.Result, error) {
+			calls = append(calls, call{o.TimeLimit, o.Start})
+			r := answers[len(calls)-1]
+			return &r, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, calls
+	}
+	cl := func(labels ...int) *cluster.Clustering { return &cluster.Clustering{Of: labels} }
+	a := cluster.Result{Clustering: cl(0, 0, 1), Objective: 9, Bound: 5}
+	b := cluster.Result{Clustering: cl(0, 1, 1), Objective: 7, Bound: 4}
+	c := cluster.Result{Clustering: cl(1, 1, 1), Objective: 7, Bound: 6}
+	got, calls := run(8*time.Second, []cluster.Result{a, b, c})
+	if len(calls) != 3 || calls[0].limit != 2*time.Second || calls[1].limit != 2*time.Second || calls[2].limit != 4*time.Second {
+		t.Fatalf("stages %v, want 2s, 2s, 4s", calls)
+	}
+	if calls[0].start != nil || !slices.Equal(calls[1].start, a.Of) || !slices.Equal(calls[2].start, b.Of) {
+		t.Fatalf("starts %v, want none, then the best so far", calls)
+	}
+	if got.Objective != 7 || !slices.Equal(got.Of, b.Of) || got.Bound != 6 || got.Optimal {
+		t.Fatalf("got objective %d %v bound %d optimal %v; want the earlier of the two 7s, bound 6", got.Objective, got.Of, got.Bound, got.Optimal)
+	}
+	proven := cluster.Result{Clustering: cl(0, 1, 1), Objective: 7, Optimal: true}
+	got, calls = run(8*time.Second, []cluster.Result{a, proven, c})
+	if len(calls) != 2 || !got.Optimal {
+		t.Fatalf("after a proof: %d stages, optimal %v; want 2, true", len(calls), got.Optimal)
+	}
+	closes := cluster.Result{Clustering: cl(0, 0, 1), Objective: 9, Bound: 7}
+	got, calls = run(8*time.Second, []cluster.Result{b, closes, c})
+	if len(calls) != 2 || !got.Optimal || got.Objective != 7 {
+		t.Fatalf("a later stage's bound that meets the best: %d stages, optimal %v, objective %d", len(calls), got.Optimal, got.Objective)
 	}
 }

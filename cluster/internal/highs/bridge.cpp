@@ -52,7 +52,11 @@ static void cnf_interrupt(int type, const char* message, const HighsCallbackData
     double work = (double)out->mip_total_lp_iterations * w->per_iteration +
                   (double)out->mip_node_count * w->per_node;
     __atomic_store(&w->work, &work, __ATOMIC_RELAXED);
-    if (w->work_limit > 0 && work >= w->work_limit && in != nullptr) {
+    __atomic_store_n(&w->iterations, (long long)out->mip_total_lp_iterations, __ATOMIC_RELAXED);
+    __atomic_store_n(&w->nodes, (long long)out->mip_node_count, __ATOMIC_RELAXED);
+    double limit;
+    __atomic_load(&w->work_limit, &limit, __ATOMIC_ACQUIRE);
+    if (limit > 0 && work >= limit && in != nullptr) {
       __atomic_store_n(&w->out_of_work, 1, __ATOMIC_RELEASE);
       in->user_interrupt = 1;
     }
@@ -105,7 +109,17 @@ int cnf_highs_reduced_costs(void* highs, double* duals, int ncols) {
   return 0;
 }
 
-void cnf_highs_work(cnf_watch* w, double* work, int* out_of_work) {
+void cnf_highs_lower_work_limit(cnf_watch* w, double limit) {
+  double old;
+  __atomic_load(&w->work_limit, &old, __ATOMIC_ACQUIRE);
+  while ((old <= 0 || limit < old) &&
+         !__atomic_compare_exchange(&w->work_limit, &old, &limit, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+  }
+}
+
+void cnf_highs_work(cnf_watch* w, double* work, int* out_of_work, long long* iterations, long long* nodes) {
+  *iterations = __atomic_load_n(&w->iterations, __ATOMIC_ACQUIRE);
+  *nodes = __atomic_load_n(&w->nodes, __ATOMIC_ACQUIRE);
   __atomic_load(&w->work, work, __ATOMIC_ACQUIRE);
   *out_of_work = __atomic_load_n(&w->out_of_work, __ATOMIC_ACQUIRE);
 }
@@ -120,6 +134,10 @@ long long cnf_highs_iterations(void* highs) {
 }
 
 int cnf_highs_num_cols(void* highs) { return (int)Highs_getNumCol(highs); }
+
+int cnf_highs_num_rows(void* highs) { return (int)Highs_getNumRow(highs); }
+
+long long cnf_highs_num_nz(void* highs) { return (long long)Highs_getNumNz(highs); }
 
 const char* cnf_highs_version(void) { return Highs_version(); }
 

@@ -39,6 +39,8 @@ typedef struct {
   double per_node;
   double work;
   int out_of_work;
+  long long iterations;
+  long long nodes;
 } cnf_watch;
 
 // cnf_highs_watch installs a callback at the simplex, interior-point and branch-and-bound
@@ -59,9 +61,20 @@ int cnf_highs_watched(cnf_watch* w, double* primal, double* dual);
 // interior point and crossover together.
 long long cnf_highs_iterations(void* highs);
 
+// cnf_highs_lower_work_limit lowers w's work limit to limit (atomically: the callback reads
+// it on HiGHS's thread); a higher limit, or one where there is none, is set too only when the
+// limit is unset.
+void cnf_highs_lower_work_limit(cnf_watch* w, double limit);
+
 // cnf_highs_work reads the work the callback recorded and whether the work limit stopped the
 // solve (read after the solve has returned).
-void cnf_highs_work(cnf_watch* w, double* work, int* out_of_work);
+void cnf_highs_work(cnf_watch* w, double* work, int* out_of_work, long long* iterations, long long* nodes);
+
+// cnf_highs_num_rows is the number of rows of the instance's model.
+int cnf_highs_num_rows(void* highs);
+
+// cnf_highs_num_nz is the number of nonzeros of the instance's constraint matrix.
+long long cnf_highs_num_nz(void* highs);
 
 // cnf_highs_num_cols is the number of columns of the instance's model.
 int cnf_highs_num_cols(void* highs);

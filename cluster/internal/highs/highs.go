@@ -79,7 +79,7 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	_, runErr := raw.Solve()
 	res, err := finish(ctx, raw, obj, runErr, len(p.Cost), start, testHookAfterRun)
 	if res != nil {
-		res.Work, res.OutOfWork = w.work()
+		w.work(res)
 	}
 	return res, err
 }
@@ -117,7 +117,7 @@ func solveUntil(ctx context.Context, p *Problem, raw *highs.RawModel, obj unsafe
 		_, runErr := raw.Solve()
 		res, err := finish(ctx, raw, obj, runErr, len(p.Cost), start, after)
 		if res != nil {
-			res.Work, res.OutOfWork = w.work()
+			w.work(res)
 		}
 		w.release() // after the solve: HiGHS reads the flag until then
 		done <- ran{res, err}
@@ -305,6 +305,9 @@ func interruptOn(obj unsafe.Pointer, ctxs ...context.Context) *watcher {
 	return watch(obj, nil, Work{}, ctxs...)
 }
 
+// capEvery is how often watch polls a work cap (Work.Cap).
+const capEvery = 10 * time.Millisecond
+
 // progressEvery is how often watch passes the search's bounds on.
 const progressEvery = 500 * time.Millisecond
 
@@ -327,6 +330,25 @@ func watch(obj unsafe.Pointer, progress func(primal, dual float64), work Work, c
 	w := &watcher{flag: flag}
 	if C.cnf_highs_watch(obj, flag) != 0 {
 		return w
+	}
+	if work.Cap != nil {
+		done, finished := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(finished)
+			tick := time.NewTicker(capEvery)
+			defer tick.Stop()
+			for {
+				if c := work.Cap(); !math.IsInf(c, 1) && (c < work.Limit || work.Limit <= 0) {
+					C.cnf_highs_lower_work_limit(flag, C.double(max(c, 1e-9)))
+				}
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+		w.stops = append(w.stops, func() { close(done); <-finished })
 	}
 	if progress != nil {
 		done, finished := make(chan struct{}), make(chan struct{})
@@ -372,12 +394,13 @@ func watch(obj unsafe.Pointer, progress func(primal, dual float64), work Work, c
 }
 
 // work is the search's work at its last interrupt point, and whether the work limit stopped
-// it. Read it after the solve has returned, before release.
-func (w *watcher) work() (float64, bool) {
+// it; read it after the solve has returned, before release. It also sets res's counts.
+func (w *watcher) work(res *Result) {
 	var work C.double
 	var out C.int
-	C.cnf_highs_work(w.flag, &work, &out)
-	return float64(work), out != 0
+	var iterations, nodes C.longlong
+	C.cnf_highs_work(w.flag, &work, &out, &iterations, &nodes)
+	res.Work, res.OutOfWork, res.Iterations, res.Nodes = float64(work), out != 0, int64(iterations), int64(nodes)
 }
 
 // release stops the watcher's goroutines and frees the flag: call it after the last run of

@@ -275,3 +275,21 @@ func TestLPIterationLimit(t *testing.T) {
 		t.Fatalf("got status %v after %d iterations, want an optimum after more than 3", res.Status, res.Iterations)
 	}
 }
+
+// A work cap lowered while the search runs (another search of a race proved its answer)
+// stops it once it has done the cap's work, never before.
+func TestWorkCapStopsTheSearch(t *testing.T) {
+	p := hardKnapsack(70, 5, 3)
+	full, err := Solve(context.Background(), p, Options{AbsGap: 0.5, Work: Work{PerIteration: 1, PerNode: 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	capped := full.Work / 4
+	res, err := Solve(context.Background(), p, Options{AbsGap: 0.5, Work: Work{PerIteration: 1, PerNode: 20, Limit: full.Work * 10, Cap: func() float64 { return capped }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Limit || !res.OutOfWork || res.Work < capped || res.Work >= full.Work {
+		t.Fatalf("status %v, work %v (cap %v, the whole search %v), out of work %v; want stopped by the cap", res.Status, res.Work, capped, full.Work, res.OutOfWork)
+	}
+}

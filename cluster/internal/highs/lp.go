@@ -118,6 +118,18 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration, iterations int64) 
 	return res, nil
 }
 
+// Rows is the number of rows the relaxation has now.
+func (lp *LP) Rows() int {
+	defer runtime.KeepAlive(lp.raw)
+	return int(C.cnf_highs_num_rows(lp.obj))
+}
+
+// Nonzeros is the number of nonzeros the relaxation's matrix has now.
+func (lp *LP) Nonzeros() int {
+	defer runtime.KeepAlive(lp.raw)
+	return int(C.cnf_highs_num_nz(lp.obj))
+}
+
 // AddRows adds rows to the relaxation: rows[k].Lo <= Σ Vals·x[Cols] <= rows[k].Hi.
 func (lp *LP) AddRows(rows []Row) error {
 	defer runtime.KeepAlive(lp.raw)

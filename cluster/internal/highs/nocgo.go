@@ -31,6 +31,12 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration, iterations int64) 
 	return nil, ErrUnavailable
 }
 
+// Rows is 0 without cgo.
+func (lp *LP) Rows() int { return 0 }
+
+// Nonzeros is 0 without cgo.
+func (lp *LP) Nonzeros() int { return 0 }
+
 // AddRows always returns ErrUnavailable in a build without cgo.
 func (lp *LP) AddRows(rows []Row) error { return ErrUnavailable }
 

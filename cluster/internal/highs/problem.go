@@ -52,6 +52,11 @@ type Work struct {
 	Limit        float64 // the search stops at its first interrupt point past it; 0: none
 	PerIteration float64 // the price of one LP iteration
 	PerNode      float64 // the price of one node of the branch and bound
+	// Cap, when not nil, is polled while the search runs: when it returns less than Limit,
+	// the search stops at its first interrupt point with at least that much work. Where it
+	// stops then depends on when the poll saw the change, but never stops it before it has
+	// done Cap's work.
+	Cap func() float64
 }
 
 // Status says how a solve ended.
@@ -78,8 +83,9 @@ type Result struct {
 	// the work limit stopped it.
 	Work      float64
 	OutOfWork bool
-	// Iterations is the number of LP iterations of an LP.Solve.
-	Iterations int64
+	// Iterations is the number of LP iterations of an LP.Solve, or of the search at its last
+	// interrupt point, and Nodes the search's nodes then.
+	Iterations, Nodes int64
 	// ReducedCosts are the reduced costs of the columns at an LP's optimum (LP.Solve only;
 	// nil when HiGHS has no dual solution).
 	ReducedCosts []float64

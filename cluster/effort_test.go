@@ -1,0 +1,129 @@
+package cluster
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/cnf-tools/cnf/syntax/gen"
+)
+
+// busy keeps every core spinning until the returned function is called: a loaded machine.
+func busy() (stop func()) {
+	done := make(chan struct{})
+	for range runtime.NumCPU() {
+		go func() {
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+			}
+		}()
+	}
+	return func() { close(done) }
+}
+
+// A solve stopped by its effort gives the same clustering on every run, with the same work,
+// however loaded the machine: the effort is counted in work, not time (effort.go). With a
+// wall-clock limit, the second and third runs (beside busy cores) stopped elsewhere.
+func TestSolveIsTheSameUnderLoad(t *testing.T) {
+	if !Linked() {
+		t.Skip("the work limit needs HiGHS linked in")
+	}
+	for _, c := range []struct {
+		shape string
+		seed  uint64
+	}{{"fans", 2}, {"glued", 1}} {
+		t.Run(c.shape, func(t *testing.T) {
+			g := generatedGraph(t, c.seed, gen.Options{Bindings: 100, Shape: c.shape})
+			var first *Result
+			for run := range 3 {
+				stop := func() {}
+				if run > 0 {
+					stop = busy()
+				}
+				res, err := Solve(context.Background(), g, Options{TimeLimit: 300 * time.Millisecond})
+				stop()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Clocked {
+					t.Skipf("run %d: the machine is too slow for the clock's safety net (%v)", run, res.SolveTime)
+				}
+				if first == nil {
+					first = res
+					if res.Optimal {
+						t.Logf("proven optimal within the effort (work %.0f)", res.Work)
+					}
+					continue
+				}
+				if res.Objective != first.Objective || !slices.Equal(res.Of, first.Of) || res.Work != first.Work || res.Optimal != first.Optimal {
+					t.Fatalf("run %d: objective %d, work %.0f, optimal %v; the first run: %d, %.0f, %v", run, res.Objective, res.Work, res.Optimal, first.Objective, first.Work, first.Optimal)
+				}
+			}
+		})
+	}
+}
+
+// The stages of a limit at or above the default are the first stages of every longer
+// limit's, and add up to at most the limit; a limit up to the default is one search.
+func TestStagesArePrefixes(t *testing.T) {
+	limits := []time.Duration{DefaultTimeLimit, 3 * time.Second, 4 * time.Second, 5 * time.Second, 8 * time.Second, 15 * time.Second, 16 * time.Second, time.Minute}
+	for _, short := range []time.Duration{NoTimeLimit, 0, time.Millisecond, time.Second, DefaultTimeLimit} {
+		want := short
+		if short == 0 {
+			want = DefaultTimeLimit
+		}
+		if got := Stages(short); !slices.Equal(got, []time.Duration{want}) {
+			t.Errorf("Stages(%v) = %v, want one search of %v", short, got, want)
+		}
+	}
+	for i, a := range limits {
+		sa := Stages(a)
+		total := time.Duration(0)
+		for _, s := range sa {
+			total += s
+		}
+		if total > a || total <= a/2 {
+			t.Errorf("Stages(%v) = %v: they add up to %v, want at most the limit and more than half", a, sa, total)
+		}
+		for _, b := range limits[i:] {
+			if sb := Stages(b); len(sb) < len(sa) || !slices.Equal(sb[:len(sa)], sa) {
+				t.Errorf("Stages(%v) = %v does not begin with Stages(%v) = %v", b, sb, a, sa)
+			}
+		}
+	}
+}
+
+// A meter's children share its count: work spent in a child is spent in the parent, and a
+// child's limit is its share of what was left when it was made.
+func TestMeterShares(t *testing.T) {
+	m := newMeter(context.Background(), 100)
+	m.spend(20)
+	half := m.until(0.5) // 20 + 40
+	if half.spend(30) || half.left() != 10 || m.left() != 50 {
+		t.Fatalf("after 50 spent: child left %v, parent left %v; want 10 and 50", half.left(), m.left())
+	}
+	if !half.spend(10) || m.out() {
+		t.Fatal("the child is out at its limit, the parent is not")
+	}
+	r := NewRace()
+	m.race = r
+	r.proved(70)
+	if m.out() || m.left() != 10 {
+		t.Fatalf("after another search proved with 70: left %v, want 10 (to the proof's work)", m.left())
+	}
+	if !m.spend(10) || !m.raced() || m.exhausted() {
+		t.Fatal("at the proof's work the meter is out, by the race, not by its own work")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	n := newMeter(ctx, 100)
+	cancel()
+	if !n.out() || n.exhausted() {
+		t.Fatal("a meter whose net is done is out, without its work spent")
+	}
+}
