@@ -54,6 +54,8 @@ build_cnf
 if ldd bin/cnf >/dev/null 2>&1; then echo "bin/cnf is dynamically linked:"; ldd bin/cnf; exit 1; fi
 bin/cnf version
 scripts/check-nocgo.sh
+# The same clustering and C on an idle and a busy machine (3 runs each here; 5 in docs/performance.md).
+scripts/reproducible.sh bin/cnf 3
 # Test libraries stay out of the shipped binary.
 if go version -m bin/cnf | grep -E 'pgregory.net/rapid|rogpeppe/go-internal|google/go-cmp|golang.org/x/tools'; then
   echo "bin/cnf links test libraries (above): keep them in _test.go files and internal/ test helpers" >&2

@@ -103,6 +103,7 @@ const (
 	priceNode           = 100.0 // a node of HiGHS's branch and bound, besides its LPs
 	pricePair           = 0.4   // the greedy merges' weighing of two clusters
 	priceScan           = 0.05  // a step of a scan over nodes or pairs (moves, readings)
+	priceTarget         = 0.005 // weighing a move of a node to a cluster, per node of the graph
 	priceCutRound       = 2.0   // a separation round, per column of the model
 	priceRow            = 0.5   // building a row of the model
 	orderedFactor       = 6     // the π rows' LP (orderfree.go) is priced as if it had this many times its rows

@@ -107,6 +107,11 @@ func improve(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 				targets = append(targets, free())
 			}
 			for _, to := range targets {
+				// Each target is weighed against the nodes (joinable and delta: scans of n
+				// nodes, a few nanoseconds each).
+				if w.spend(priceTarget * float64(n)) {
+					return result(cl, of, moved)
+				}
 				if !joinable(v, to) || delta(v, to) >= 0 {
 					continue
 				}

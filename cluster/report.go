@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -15,7 +16,11 @@ type Summary struct {
 	Objective    int     `json:"objective"`
 	Optimal      bool    `json:"optimal"`
 	SolveSeconds float64 `json:"solveSeconds"`
-	Fallback     string  `json:"fallback,omitempty"`
+	// Work is the work the solve spent, in work units (effort.go): the same on every run,
+	// unlike SolveSeconds. Clocked says that the clock's safety net stopped it instead.
+	Work     int64  `json:"work"`
+	Clocked  bool   `json:"clocked,omitempty"`
+	Fallback string `json:"fallback,omitempty"`
 	// Note says why a clustering is not proven optimal.
 	Note string `json:"note,omitempty"`
 	// Bound is a lower bound on the optimum's objective: Objective when Optimal, else what
@@ -88,6 +93,8 @@ func (r *Report) Summarize() Summary {
 		Objective:    r.Ours.Objective,
 		Optimal:      r.Ours.Optimal,
 		SolveSeconds: r.Ours.SolveTime.Seconds(),
+		Work:         int64(math.Round(r.Ours.Work)),
+		Clocked:      r.Ours.Clocked,
 		Fallback:     r.Ours.Fallback,
 		Note:         r.Ours.Note,
 		Bound:        r.Ours.Bound,

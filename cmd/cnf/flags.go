@@ -51,7 +51,7 @@ func (t timeLimit) Set(s string) error {
 // timeLimitFlag declares --time-limit on fs, defaulting to cluster.DefaultTimeLimit.
 func timeLimitFlag(fs *flag.FlagSet, p *time.Duration, what string) {
 	*p = cluster.DefaultTimeLimit
-	fs.Var(timeLimit{d: p}, "time-limit", what+" (a `DURATION` such as 2s; 0 for no limit)")
+	fs.Var(timeLimit{d: p}, "time-limit", what+" (a `DURATION` such as 2s; 0 for no limit): counted as that much of an idle machine's work, so the answer is the same on a busy machine; above 2s, rounded down to 2s times a power of two")
 }
 
 // nonNegative is the value of a duration flag that must not be negative (--debounce).

@@ -23,7 +23,7 @@ func init() {
 			debounce = def.Debounce
 			fs.Var(nonNegative{&debounce}, "debounce", "`DELAY` before clustering and fusion run after an edit")
 			limit = def.TimeLimit
-			fs.Var(timeLimit{d: &limit, required: true}, "time-limit", "time limit of each ILP solve (a positive `DURATION`)")
+			fs.Var(timeLimit{d: &limit, required: true}, "time-limit", "effort of each definition's clustering, as an idle machine's work (a positive `DURATION`)")
 			solver = "auto"
 			fs.Var(solverName{&solver}, "solver", "the ILP `SOLVER` (as for cnf cluster)")
 			fs.StringVar(&rpcTrace, "rpc-trace", "", "append a line per protocol message to `FILE` (for debugging editors)")

@@ -8,9 +8,10 @@
 // fusion of each definition on demand, computed once however many ask. It caches clusterings
 // by the canonical form of each definition's graph (cluster.Graph.Key), so an edit that leaves
 // the graph unchanged (inside a worker, a literal, a comment) reuses the clustering without a
-// solve and an unchanged program never changes its answer; a changed graph starts the solver
-// from the previous clustering, mapped by binding names. It lets at most one solve per slot (a
-// core) run at a time, newest work first.
+// solve and an unchanged program never changes its answer. A solve's effort is deterministic
+// work (cluster/effort.go), so the answer for a text is the same in the server and in `cnf
+// cluster`, on an idle machine and a busy one. It lets at most one solve per slot (a core) run
+// at a time, newest work first.
 //
 // Answers are plain data (cluster.Report, cluster.Exclusion, syntax.Diagnostic); rendering
 // them as hover text, JSON or lens titles is the callers' job.

@@ -53,6 +53,9 @@ export interface Summary {
   // bound: no clustering has a smaller objective (the objective itself when optimal; 0: unknown).
   bound?: number;
   solveSeconds?: number;
+  // work: the solve's deterministic work (work units); clocked: the clock's safety net stopped it.
+  work?: number;
+  clocked?: boolean;
   fallback?: string;
   note?: string;
   clusters: ClusterSummary[];
