@@ -40,6 +40,14 @@ if command -v highs >/dev/null 2>&1; then CNF_REQUIRE_SOLVERS+=" highs"; fi
 step "a C compiler for compiled definitions (cnf run --compiled, cnf build, cnf bench)"
 need_tools gcc:gcc
 
+step "Python with NumPy for the generated modules (cnf build --python; Debian's python3-numpy)"
+if ! /usr/bin/python3 -c 'import numpy' 2>/dev/null && ! python3 -c 'import numpy' 2>/dev/null; then
+  sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq >/dev/null
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-numpy >/dev/null
+fi
+export CNF_REQUIRE_PYTHON=1   # the Python module tests fail rather than skip
+
 step "everything builds and tests without cgo (HiGHS is the only C): clustering through solver executables"
 CGO_ENABLED=0 go vet ./...
 # The compiled-code tests (codegen) run the C compiler on both cores: they run after the other

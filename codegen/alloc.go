@@ -21,9 +21,8 @@ const allocC = `
 static struct { char *p; size_t size; bool used; } cnf_blocks[CNF_HUGE_BLOCKS];
 static int cnf_nblocks;
 
-/* cnf_huge allocates bytes (at least 2 pages) on huge pages, or returns NULL. */
-static void *cnf_huge(size_t bytes) {
-	size_t whole = (bytes + CNF_HUGE_PAGE - 1) & ~(CNF_HUGE_PAGE - 1);
+/* cnf_huge_locked is cnf_huge for whole bytes (a multiple of the page), under the lock. */
+static void *cnf_huge_locked(size_t whole) {
 	int best = -1;
 	for (int i = 0; i < cnf_nblocks; i++) {
 		if (!cnf_blocks[i].used && cnf_blocks[i].size >= whole && (best < 0 || cnf_blocks[i].size < cnf_blocks[best].size)) best = i;
@@ -46,18 +45,31 @@ static void *cnf_huge(size_t bytes) {
 	return p;
 }
 
+/* cnf_huge allocates bytes (at least 2 pages) on huge pages, or returns NULL. */
+static void *cnf_huge(size_t bytes) {
+	size_t whole = (bytes + CNF_HUGE_PAGE - 1) & ~(CNF_HUGE_PAGE - 1);
+	CNF_LOCK();
+	void *p = cnf_huge_locked(whole);
+	CNF_UNLOCK();
+	return p;
+}
+
 static void cnf_free(void *p) {
+	CNF_UNTRACK(p);
+	CNF_LOCK();
 	for (int i = 0; i < cnf_nblocks; i++) {
 		if (cnf_blocks[i].p == p) {
 			cnf_blocks[i].used = false;
+			CNF_UNLOCK();
 			return;
 		}
 	}
+	CNF_UNLOCK();
 	free(p);
 }
 #else
 static void *cnf_huge(size_t bytes) { (void)bytes; return NULL; }
-static void cnf_free(void *p) { free(p); }
+static void cnf_free(void *p) { CNF_UNTRACK(p); free(p); }
 #endif
 
 /* cnf_alloc allocates n elements of size bytes for the array of binding w. */
@@ -70,6 +82,7 @@ static void *cnf_alloc(int64_t n, size_t size, const char *w) {
 	void *p = bytes >= ((size_t)4 << 20) && bytes < SIZE_MAX / 2 ? cnf_huge(bytes) : NULL;
 	if (p == NULL) p = malloc(bytes);
 	if (p == NULL) cnf_fail(w, "cannot allocate %lld elements (%lld bytes)", (long long)n, (long long)n * (long long)size);
+	CNF_TRACK(p);
 	return p;
 }
 `

@@ -213,3 +213,36 @@ func Exec(ctx context.Context, exe string, stdin []byte) ([]byte, error) {
 	}
 	return stdout.Bytes(), nil
 }
+
+// BuildShared compiles the library dir/name.c into the shared library dir/libname.so with
+// the system C compiler (the flags of Build, position-independent, with threads), for the
+// Python module (python.go). It writes under a temporary name and renames, so an interrupted
+// build leaves no partial library.
+func BuildShared(ctx context.Context, dir, name string) error {
+	cc, err := Compiler()
+	if err != nil {
+		return err
+	}
+	tmp := fmt.Sprintf(".lib%s.so.%d", name, os.Getpid())
+	args := append(append([]string{}, Flags...), "-fPIC", "-shared", "-pthread", "-o", tmp, name+".c", "-lm")
+	cmd := command(ctx, cc, args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		os.Remove(filepath.Join(dir, tmp))
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if len(msg) > 2000 {
+			msg = msg[:2000] + "..."
+		}
+		return fmt.Errorf("the C compiler failed on %s (%s %s): %v\n%s", filepath.Join(dir, name+".c"), filepath.Base(cc), strings.Join(args, " "), err, msg)
+	}
+	if err := os.Rename(filepath.Join(dir, tmp), filepath.Join(dir, "lib"+name+".so")); err != nil {
+		os.Remove(filepath.Join(dir, tmp))
+		return fmt.Errorf("keeping the shared library: %w", err)
+	}
+	return nil
+}

@@ -162,12 +162,27 @@ func (p *program) minMax(op string, t *types.Type) (string, error) {
 // #line directives give the host file's lines their own file and numbers in the compiler's
 // messages, and the generated lines after them name (the C file's own name).
 func (p *program) assemble(header string, funcs []string, name string) string {
+	return p.assembleWith(header, funcs, name, false, "")
+}
+
+// assembleWith is assemble, for a library named lib when library is true: its runtime fails
+// by returning from the entry point (libraryRuntimeC), and its plain types are the header's.
+func (p *program) assembleWith(header string, funcs []string, name string, library bool, lib string) string {
 	var b strings.Builder
 	b.WriteString(header)
-	b.WriteString(runtimeC)
-	b.WriteString(allocC)
+	if library {
+		b.WriteString(libraryRuntimeC)
+		b.WriteString(allocC)
+		b.WriteString(libraryHelpersC)
+	} else {
+		b.WriteString(runtimeC)
+		b.WriteString(allocC)
+	}
 	b.WriteString("\n/* Types: tuples are structs of fields f0, f1, ...; arrays are (data, len). */\n")
 	for _, d := range p.ct.plain {
+		if library {
+			d = privateDecl(lib, d)
+		}
 		b.WriteString(d + "\n")
 	}
 	// resync says that the next line is the generated file's own line, as counted in b.

@@ -9,9 +9,16 @@ import "github.com/cnf-tools/cnf/internal/numeric"
 // amd64 (NaN and out-of-range values give MinInt64), and failing with a located message.
 // Generated code is compiled with -fwrapv, so Int arithmetic wraps as Go's does. Powers, exp,
 // log, sin, cos and ** are internal/numeric's C, the interpreter's algorithms, not libm's.
-var runtimeC = runtimeIncludes + numeric.C() + runtimeBody
+var runtimeC = runtimeIncludes + numeric.C() + failExitC + runtimeBody
 
-const runtimeIncludes = `#include <stdint.h>
+// libraryRuntimeC is runtimeC for a library (cnf build --lib): a run-time error returns from
+// the entry point instead of ending the process (failLibraryC), and the state a call changes
+// is the calling thread's.
+var libraryRuntimeC = runtimeIncludes + numeric.C() + failLibraryC + runtimeBody
+
+const runtimeIncludes = `#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wunused-label"
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +33,8 @@ const runtimeIncludes = `#include <stdint.h>
 #endif
 `
 
-const runtimeBody = `
+// failExitC is how a program fails: a message on standard error and exit status 3.
+const failExitC = `
 /* cnf_fail reports a run-time error at a binding and ends the program (exit status 3). */
 static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
 static void cnf_fail(const char *where, const char *fmt, ...) {
@@ -44,7 +52,70 @@ static void cnf_fail(const char *where, const char *fmt, ...) {
  * reference interpreter's limit, fuse.MaxElements, and fails with its message); cnf_made
  * counts them. */
 static int64_t cnf_limit = INT64_MAX, cnf_made;
+#define CNF_LOCK()
+#define CNF_UNLOCK()
+#define CNF_TRACK(p)
+#define CNF_UNTRACK(p)
+`
 
+// failLibraryC is how a library call fails: cnf_fail writes the message into the calling
+// thread's error buffer and jumps back to the entry point (which frees what the call had
+// allocated and returns an error status). Everything a call changes is the calling thread's
+// (cnf_call, cnf_made), except the table of large blocks, which a lock guards: calls from
+// several threads at once do not share state.
+const failLibraryC = `
+#include <setjmp.h>
+#include <pthread.h>
+
+/* cnf_call is the state of the calling thread's call into the library: where cnf_fail jumps
+ * back to, and the arrays the call has allocated and not freed (freed if it fails). */
+typedef struct { jmp_buf back; void **live; int64_t nlive, cap; } cnf_call;
+static __thread cnf_call cnf_this;
+static __thread char cnf_message[1024];
+
+/* cnf_fail records a run-time error at a binding and returns from the entry point. */
+static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
+static void cnf_fail(const char *where, const char *fmt, ...) {
+	va_list ap;
+	int n = snprintf(cnf_message, sizeof cnf_message, "%s: ", where);
+	if (n < 0 || n >= (int)sizeof cnf_message) n = 0;
+	va_start(ap, fmt);
+	vsnprintf(cnf_message + n, sizeof cnf_message - (size_t)n, fmt, ap);
+	va_end(ap);
+	longjmp(cnf_this.back, 1);
+}
+
+/* A library has no element limit but memory; cnf_made counts the call's elements. */
+static const int64_t cnf_limit = INT64_MAX;
+static __thread int64_t cnf_made;
+static pthread_mutex_t cnf_lock = PTHREAD_MUTEX_INITIALIZER;
+#define CNF_LOCK() pthread_mutex_lock(&cnf_lock)
+#define CNF_UNLOCK() pthread_mutex_unlock(&cnf_lock)
+
+/* cnf_track records an array the call allocated; cnf_untrack forgets a freed one. */
+static void cnf_track(void *p) {
+	if (cnf_this.nlive == cnf_this.cap) {
+		int64_t cap = cnf_this.cap ? 2 * cnf_this.cap : 16;
+		void **live = realloc(cnf_this.live, (size_t)cap * sizeof *live);
+		if (live == NULL) { free(p); snprintf(cnf_message, sizeof cnf_message, "out of memory"); longjmp(cnf_this.back, 1); }
+		cnf_this.live = live;
+		cnf_this.cap = cap;
+	}
+	cnf_this.live[cnf_this.nlive++] = p;
+}
+static void cnf_untrack(void *p) {
+	for (int64_t i = cnf_this.nlive - 1; i >= 0; i--) {
+		if (cnf_this.live[i] == p) {
+			cnf_this.live[i] = cnf_this.live[--cnf_this.nlive];
+			return;
+		}
+	}
+}
+#define CNF_TRACK(p) cnf_track(p)
+#define CNF_UNTRACK(p) cnf_untrack(p)
+`
+
+const runtimeBody = `
 /* cnf_too_large fails for an array whose size overflows an Int. */
 static void cnf_too_large(const char *w) __attribute__((noreturn, cold));
 static void cnf_too_large(const char *w) {

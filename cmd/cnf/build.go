@@ -62,17 +62,20 @@ func compileFailed(e *env, cmd string, f *analysis.File, err error) int {
 func init() {
 	var (
 		function, which, host, out string
+		lib, python                bool
 		solve                      solving
 	)
 	register(&command{
 		name:    "build",
-		args:    "FILE [--function NAME] [--clustering CLUSTERING] [--host FILE] [-o FILE] [--time-limit DURATION] [--solver SOLVER]",
-		summary: "write a definition compiled to C under a clustering: one loop per cluster, each its fused process",
+		args:    "FILE [--function NAME] [--clustering CLUSTERING] [--host FILE] [-o FILE | --lib -o DIR | --python -o DIR] [--time-limit DURATION] [--solver SOLVER]",
+		summary: "write a definition compiled to C under a clustering (one loop per cluster, each its fused process), or the file's definitions as a C library or a Python module",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to compile, by `NAME` (needed when the file has several)")
 			fs.StringVar(&which, "clustering", "optimal", "the `CLUSTERING` to compile: optimal, unfused, stream or megiddo")
 			fs.StringVar(&host, "host", "", "the C `FILE` (HOST.c) implementing the host functions and types the definition uses")
-			fs.StringVar(&out, "o", "", "write the C to `FILE` (standard output without it)")
+			fs.StringVar(&out, "o", "", "write the C to `FILE` (standard output without it); with --lib or --python, the directory to write into")
+			fs.BoolVar(&lib, "lib", false, "write the file's definitions as a C library: NAME.h and NAME.c in the -o directory (NAME: the file's base name)")
+			fs.BoolVar(&python, "python", false, "write the file's definitions as a Python module over NumPy arrays: NAME.py and libNAME.so (with NAME.h and NAME.c) in the -o directory")
 			solvingFlags(fs, &solve, "time limit of the clustering")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
@@ -87,6 +90,9 @@ func init() {
 			hostFile, err := readHost(host)
 			if err != nil {
 				return e.fail(exitUsage, "build", err)
+			}
+			if lib || python {
+				return buildLibrary(ctx, e, engine, rest[0], function, which, hostFile, out, python)
 			}
 			f, name, code := oneFunction(ctx, e, engine, "build", rest[0], function)
 			if f == nil {
