@@ -42,9 +42,16 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 		}
 		rep := ad.Report
 		bl := rep.Baselines()
-		title := fmt.Sprintf("%s (unfused %d · stream fusion %d · Megiddo %s) — show clustering", syntax.Plural(rep.Ours.Loops(), "loop"), bl.Unfused, bl.Stream, bl.MegiddoText())
+		loops := syntax.Plural(rep.Ours.Loops(), "loop")
+		if !rep.Ours.Optimal {
+			loops += ", not proven optimal" // said here, not only in a squiggle and the hover
+		}
+		title := fmt.Sprintf("%s (unfused %d · stream fusion %d · Megiddo %s) — show clustering", loops, bl.Unfused, bl.Stream, bl.MegiddoText())
 		l := lens(f, def.Name.Range, title, cmdShowClustering, uri, def.Name.Name)
 		l.Command.Tooltip = "Show the clustering diagram.\n" + termLines("loops", "unfused", "stream fusion", "Megiddo")
+		if !rep.Ours.Optimal {
+			l.Command.Tooltip += "\n" + termLines("not proven optimal") + "\n" + rep.Ours.NotProven() + ". Prove optimal: the command CNF: Prove the Clustering Optimal, or the quick fix."
+		}
 		lenses = append(lenses, l)
 		// Above the signature when there is one: on the name's line, the two lenses together
 		// are wider than an editor split in two.

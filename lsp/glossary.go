@@ -27,7 +27,7 @@ var glossaryEntries = []struct{ word, line, heading string }{
 	{"Megiddo", "baseline: Megiddo and Sarkar's optimal clustering, which fuses only loops of the same size", "Baselines"},
 	{"objective", "what the ILP minimises (Fig 1.14): the arrays written to memory and the pairs of bindings left in different loops, weighted by their sizes", "Objective"},
 	{"not proven optimal", "the solver stopped (time limit or cancel) before proving no clustering is better: the best one found is shown", "Objective"},
-	{":_s", "the size scheme: the sizes of the results as functions of the parameters' sizes (∀ chosen by the caller, ∃ at run time)", "Size scheme"},
+	{"size scheme", "the size scheme: the sizes of the results as functions of the parameters' sizes (∀ chosen by the caller, ∃ at run time)", "Size scheme"},
 	{"transducer", "a combinator whose output size is chosen at run time (filter, take, drop, slice, tail): its consumers iterate at that size", "Iteration sizes and transducers"},
 	{"type", "the element type, inferred from the signature, the combinators and the workers: Int, Float, Bool, tuples or a host type", "Element types"},
 	{"iteration size", "how many iterations a binding's loop makes", "Iteration sizes and transducers"},

@@ -53,8 +53,17 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 		m.printf("%s: no size scheme (the definition has errors)", m.bold(t.fn.Def.Name.Name))
 		return
 	}
-	m.code("", t.sizes.Scheme.String())
-	m.printf("the %s of %s", m.term(":_s"), t.fn.Def.Name.Name)
+	// The definition's type leads, as gopls and rust-analyzer lead with a signature; then its
+	// size scheme (the papers' "f :_s σ", without the notation), shortened when it has many
+	// results.
+	if sig := signature(t.fn, t.sizes); sig != "" {
+		m.code("haskell", sig)
+	}
+	scheme := strings.TrimPrefix(t.sizes.Scheme.String(), t.fn.Def.Name.Name+" :_s ")
+	if r := []rune(scheme); len(r) > maxSchemeShown {
+		scheme = string(r[:maxSchemeShown]) + " …"
+	}
+	m.printf("%s %s", m.term("size scheme"), m.mono(scheme))
 	if def := vw.def(t.fn.Def.Name.Name); def != nil {
 		rep := def.Report
 		bl := rep.Baselines()
@@ -74,6 +83,36 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 		}
 		m.table(ms.header, ms.rows)
 	}
+}
+
+// maxSchemeShown is how much of a size scheme a hover shows (a 60-result definition's was a
+// wall of ∃k3 ... k30).
+const maxSchemeShown = 240
+
+// signature is a definition's type as CNF writes it ("f :: Array Int -> Int -> (Array Int,
+// Int)"), from the types inferred; "" when a type is not known.
+func signature(fn *syntax.Func, r *infer.Result) string {
+	var parts []string
+	for _, p := range fn.Params {
+		ty := r.TypeOf(p.Name)
+		if ty == "" {
+			return ""
+		}
+		parts = append(parts, ty)
+	}
+	var res []string
+	for _, id := range fn.Def.Results {
+		ty := r.TypeOf(id.Name)
+		if ty == "" {
+			return ""
+		}
+		res = append(res, ty)
+	}
+	out := strings.Join(res, ", ")
+	if len(res) != 1 {
+		out = "(" + out + ")"
+	}
+	return fn.Def.Name.Name + " :: " + strings.Join(append(parts, out), " -> ")
 }
 
 func hoverSymbol(m *markup, vw *view, t *target) {

@@ -162,6 +162,7 @@ type publishDiagnosticsParams struct {
 // Message types of window/logMessage and window/showMessage.
 const (
 	messageWarning = 2
+	messageInfo    = 3
 	messageLog     = 4
 )
 

@@ -667,3 +667,38 @@ func TestLargeDocumentDoesNotBlockOthers(t *testing.T) {
 		t.Fatalf("the small document's hover waited for the large document's analysis (%d publications of it came first)", n)
 	}
 }
+
+// A clustering not proven optimal says so in its lens (item 6 of the editor issue: only a
+// squiggle and the hover said it, and the lens read as final).
+func TestUnprovenLensSaysSo(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = 0
+	opts.TimeLimit = 10 * time.Millisecond // a 150-binding fans program is not proven in that
+	c := startServer(t, opts, nil)
+	uri := "file:///fans.cnf"
+	c.open(uri, gen.Program(rand.New(rand.NewPCG(2, 0x636e66)), gen.Options{Bindings: 150, Shape: "fans"}))
+	type lensT struct {
+		Command *struct {
+			Title   string `json:"title"`
+			Tooltip string `json:"tooltip"`
+		} `json:"command"`
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var lenses []lensT
+		if err := c.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": uri}}, &lenses); err != nil {
+			t.Fatal(err)
+		}
+		if len(lenses) > 0 && lenses[0].Command != nil && !strings.HasPrefix(lenses[0].Command.Title, "finding") {
+			title, tip := lenses[0].Command.Title, lenses[0].Command.Tooltip
+			if !strings.Contains(title, "loops, not proven optimal (unfused 150") || !strings.Contains(tip, "Prove the Clustering Optimal") {
+				t.Fatalf("lens %q, tooltip %q: want it to say the clustering is not proven optimal", title, tip)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no clustering within a minute")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

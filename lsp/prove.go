@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"github.com/cnf-tools/cnf/syntax"
 
 	"go.lsp.dev/protocol"
 
@@ -75,16 +76,19 @@ func (s *Server) prove(vw *view, name string) {
 			}
 			return msg
 		}
+		var outcome string
 		switch {
 		case ours.Optimal:
-			p.end(fmt.Sprintf("proven optimal: %d loops", ours.Loops()))
+			outcome = fmt.Sprintf("proven optimal: %s, objective %d", syntax.Plural(ours.Loops(), "loop"), ours.Objective)
 		case stop.Err() == nil:
-			p.end("not proven: " + ours.NotProven())
+			outcome = "not proven: " + ours.NotProven()
 		case !learnt:
-			p.end(withGap("stopped: nothing better found"))
+			outcome = withGap("stopped: nothing better found")
 		default:
-			p.end(withGap(fmt.Sprintf("stopped: objective %d", ours.Objective)))
+			outcome = withGap(fmt.Sprintf("stopped: objective %d", ours.Objective))
 		}
+		p.end(outcome)
+		s.tellUser("%s: %s", name, outcome)
 		if !learnt {
 			return
 		}

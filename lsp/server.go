@@ -265,6 +265,12 @@ func (s *Server) warnUser(format string, args ...any) {
 	go s.notify("window/showMessage", logMessageParams{Type: messageWarning, Message: msg})
 }
 
+// tellUser shows an information message (a proof's outcome, whole: a progress notification's
+// last message is cut to its width).
+func (s *Server) tellUser(format string, args ...any) {
+	go s.notify("window/showMessage", logMessageParams{Type: messageInfo, Message: fmt.Sprintf(format, args...)})
+}
+
 // notify sends a notification to the client; failures (a closed connection) are logged.
 func (s *Server) notify(method string, params any) {
 	if err := s.conn.Notify(context.Background(), method, params); err != nil {

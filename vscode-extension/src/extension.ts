@@ -52,6 +52,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(cScheme, provider),
     vscode.commands.registerCommand('cnf.restartServer', () => restart()),
     vscode.commands.registerCommand('cnf.openExample', () => openExample()),
+    vscode.commands.registerCommand('cnf.showServerLog', () => ext.output!.show(true)),
+    vscode.commands.registerCommand('cnf.showVersion', () => showVersion()),
     vscode.workspace.onDidCloseTextDocument((d) => {
       ext.openViews.delete(d.uri.toString());
       ext.statuses.delete(d.uri.toString());
@@ -108,11 +110,14 @@ async function start(): Promise<void> {
   if ('error' in found) {
     setStatus('$(error) CNF', found.error);
     const actions = found.install ? ['How to Install', 'Open Settings', 'Restart Server'] : machine.trusted ? ['Open Settings', 'Restart Server'] : ['Manage Workspace Trust'];
-    const choice = await vscode.window.showErrorMessage(found.error, ...actions);
-    if (choice === 'How to Install') await vscode.env.openExternal(vscode.Uri.parse(installURL));
-    if (choice === 'Restart Server') await restart();
-    if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'cnf.server.path');
-    if (choice === 'Manage Workspace Trust') await vscode.commands.executeCommand('workbench.trust.manage');
+    // Not awaited: activation must not wait for the user's answer (it left the extension
+    // half-activated, its views blank, until the notification was dismissed by hand).
+    void vscode.window.showErrorMessage(found.error, ...actions).then(async (choice) => {
+      if (choice === 'How to Install') await vscode.env.openExternal(vscode.Uri.parse(installURL));
+      if (choice === 'Restart Server') await restart();
+      if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'cnf.server.path');
+      if (choice === 'Manage Workspace Trust') await vscode.commands.executeCommand('workbench.trust.manage');
+    });
     return;
   }
   ext.output!.appendLine(`Starting ${found.command} lsp (${found.source})`);
@@ -165,8 +170,9 @@ async function start(): Promise<void> {
     updateStatus();
   } catch (err) {
     setStatus('$(error) CNF', String(err));
-    const choice = await vscode.window.showErrorMessage(`The cnf language server could not start: ${err}`, 'Restart Server');
-    if (choice === 'Restart Server') await restart();
+    void vscode.window.showErrorMessage(`The cnf language server could not start: ${err}`, 'Restart Server').then((choice) => {
+      if (choice === 'Restart Server') void restart();
+    });
   }
 }
 
@@ -177,6 +183,14 @@ async function openExample(): Promise<void> {
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   const doc = await vscode.workspace.openTextDocument({ language: 'cnf', content: text });
   await vscode.window.showTextDocument(doc);
+}
+
+// showVersion says which cnf serves the editor (its serverInfo) and this extension's version.
+async function showVersion(): Promise<void> {
+  const info = ext.client?.initializeResult?.serverInfo;
+  const ext_ = ext.context!.extension.packageJSON as { version?: string };
+  const server = info ? `${info.name} ${info.version ?? ''}`.trim() : 'no cnf language server is running';
+  await vscode.window.showInformationMessage(`CNF extension ${ext_.version ?? '?'} · server: ${server}`);
 }
 
 async function restart(): Promise<void> {

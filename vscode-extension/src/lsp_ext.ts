@@ -134,5 +134,7 @@ export function statusText(s: Status | undefined, line: number): { text: string;
     return { text: `$(error) CNF · ${errors}`, tooltip: `The clustering shown is from the last text without errors${here ? ` (${describe(here)})` : ''}.` };
   }
   if (!here) return { text: '$(check) CNF', tooltip: running };
-  return { text: `$(check) CNF · ${here.loops} ${here.loops === 1 ? 'loop' : 'loops'}`, tooltip: describe(here) };
+  const loops = `${here.loops} ${here.loops === 1 ? 'loop' : 'loops'}`;
+  if (!here.optimal) return { text: `$(warning) CNF · ${loops}, not proven optimal`, tooltip: describe(here) };
+  return { text: `$(check) CNF · ${loops}`, tooltip: describe(here) };
 }

@@ -13,7 +13,8 @@ const two: Status = {
 
 test('the status shows the loops of the definition under the cursor', () => {
   assert.equal(statusText(two, 3).text, '$(check) CNF · 2 loops');
-  assert.equal(statusText(two, 10).text, '$(check) CNF · 1 loop');
+  // Not proven optimal: the status bar says so, not only the tooltip (editor issue, item 6).
+  assert.equal(statusText(two, 10).text, '$(warning) CNF · 1 loop, not proven optimal');
   assert.match(statusText(two, 10).tooltip, /second: 1 loop \(unfused 5 · stream fusion 4 · Megiddo 3 \(not proven optimal\)\), not proven optimal$/m);
   const bounded = { ...two, definitions: [{ ...two.definitions[1], bound: 120 }] };
   assert.match(statusText(bounded, 10).tooltip, /not proven optimal \(the optimum is at least 120\)/);
