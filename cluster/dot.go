@@ -54,6 +54,7 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 	}
 	// Clusters in the order of their first binding in the source, so that the layout starts
 	// from the order the user reads.
+	colors := cl.Colors()
 	order := slices.Clone(cl.Clusters)
 	slices.SortStableFunc(order, func(a, b *Cluster) int { return firstID(a) - firstID(b) })
 	for _, c := range order {
@@ -61,7 +62,7 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 		if c.External() {
 			fmt.Fprintf(bw, "  subgraph %s {\n    label=\"external\"; style=dashed; fontsize=10;\n", q(fmt.Sprintf("cluster_%d", c.Index)))
 		} else {
-			col := LoopColor(k)
+			col := colors[k]
 			fmt.Fprintf(bw, "  subgraph %s {\n    label=%s; style=\"rounded,filled\"; color=%s; fillcolor=%s; penwidth=1.5; fontsize=10; class=%s;\n",
 				q(fmt.Sprintf("cluster_%d", c.Index)), q(fmt.Sprintf("loop %d", k)), q(col), q(col+"33"), q(fmt.Sprintf("loop loop%d", k)))
 		}

@@ -12,7 +12,7 @@ import (
 )
 
 // The diagram of any clustering numbers its loops 1..L, as LoopNumber does everywhere else
-// (externals are not loops), fills each with its LoopColor, marks every fusion-preventing
+// (externals are not loops), fills each with its colour (Clustering.Colors), marks every fusion-preventing
 // edge (and only those) red with class "preventing" and the reasons as its tooltip, and
 // labels no edge with the name its source already shows.
 func TestDOTLoopsAndEdges(t *testing.T) {
@@ -34,6 +34,7 @@ func TestDOTLoopsAndEdges(t *testing.T) {
 			t.Fatalf("%d loop frames for %d loops:\n%s", len(frames), res.Loops(), dot)
 		}
 		seen := map[string]bool{}
+		colors := res.Clustering.Colors()
 		for _, f := range frames {
 			var k int
 			fmt.Sscan(f[1], &k)
@@ -41,8 +42,8 @@ func TestDOTLoopsAndEdges(t *testing.T) {
 				t.Fatalf("loop frame %q (of %d loops):\n%s", f[1], res.Loops(), dot)
 			}
 			seen[f[1]] = true
-			if f[2] != LoopColor(k) || f[3] != LoopColor(k)+"33" {
-				t.Fatalf("loop %d drawn in %s/%s, its colour is %s", k, f[2], f[3], LoopColor(k))
+			if f[2] != colors[k] || f[3] != colors[k]+"33" {
+				t.Fatalf("loop %d drawn in %s/%s, its colour is %s", k, f[2], f[3], colors[k])
 			}
 		}
 		if !strings.Contains(dot, Legend) {

@@ -113,6 +113,7 @@ func (r *Report) Summarize() Summary {
 		size := EstimateModel(r.Graph, false)
 		s.Variables, s.Constraints = size.Columns, size.Rows
 	}
+	colors := r.Ours.Colors()
 	for _, c := range r.Ours.Clusters {
 		names := c.Names()
 		if c.External() {
@@ -124,7 +125,7 @@ func (r *Report) Summarize() Summary {
 		s.Clusters = append(s.Clusters, ClusterSummary{
 			Bindings: names, Reads: orEmpty(c.Reads), ReadsScalars: c.ReadsScalars,
 			Writes: orEmpty(c.Writes), Contracted: orEmpty(c.Contracted), Scalars: c.Scalars, External: c.External(),
-			Loop: r.Ours.LoopNumber(c.Index), Color: LoopColor(r.Ours.LoopNumber(c.Index)),
+			Loop: r.Ours.LoopNumber(c.Index), Color: colors[r.Ours.LoopNumber(c.Index)],
 		})
 	}
 	for _, b := range r.Graph.Known {

@@ -10,7 +10,6 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/syntax"
 )
@@ -524,6 +523,7 @@ func (s *Server) sendStatus(uri, state string) {
 		}
 		// Placed by name, like the lenses, so that the colours stay while the text is edited.
 		cl := rep.Ours.Clustering
+		colors := cl.Colors()
 		for _, b := range fn.Def.Bindings {
 			nd := rep.Graph.Node(b.Name())
 			if nd == nil {
@@ -534,7 +534,7 @@ func (s *Server) sendStatus(uri, state string) {
 				continue
 			}
 			ds.Bindings = append(ds.Bindings, BindingLoop{Name: b.Name(), StartLine: f.LSPPosition(b.Range.Start).Line,
-				EndLine: f.LSPPosition(b.Range.End).Line, Loop: k, Color: cluster.LoopColor(k)})
+				EndLine: f.LSPPosition(b.Range.End).Line, Loop: k, Color: colors[k]})
 		}
 		st.Definitions = append(st.Definitions, ds)
 	}
