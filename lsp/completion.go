@@ -29,13 +29,20 @@ func (s *Server) completion(ctx context.Context, p *protocol.CompletionParams) (
 		return items, nil
 	}
 	if want.Slot == syntax.SlotCombinator {
+		snippets := s.capabilities().TextDocument.Completion.CompletionItem.SnippetSupport
 		for _, info := range syntax.CombinatorTable {
 			labels := []string{info.Name}
 			if info.Name == "mapN" {
 				labels = []string{"map2", "map3"}
 			}
 			for _, label := range labels {
-				items = append(items, protocol.CompletionItem{Label: label, Kind: protocol.CompletionItemKindKeyword, Detail: info.Signature(), Documentation: info.Doc})
+				item := protocol.CompletionItem{Label: label, Kind: protocol.CompletionItemKindKeyword, Detail: info.Signature(), Documentation: info.Doc}
+				// The application with its arguments as placeholders, here only: the
+				// extension's snippets, offered everywhere, put combinators where arrays go.
+				if body := combinatorSnippet(info.Example); snippets && body != "" && label == info.Name {
+					item.InsertText, item.InsertTextFormat, item.Kind = body, protocol.InsertTextFormatSnippet, protocol.CompletionItemKindSnippet
+				}
+				items = append(items, item)
 			}
 		}
 		return items, nil

@@ -25,6 +25,7 @@ type clientCapabilities struct {
 		Completion struct {
 			CompletionItem struct {
 				DocumentationFormat []protocol.MarkupKind `json:"documentationFormat"`
+				SnippetSupport      bool                  `json:"snippetSupport"`
 			} `json:"completionItem"`
 		} `json:"completion"`
 	} `json:"textDocument"`

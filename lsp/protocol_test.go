@@ -14,6 +14,7 @@ import (
 
 	"fmt"
 	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/syntax/gen"
 	"io"
 	"net"
@@ -700,5 +701,45 @@ func TestUnprovenLensSaysSo(t *testing.T) {
 			t.Fatal("no clustering within a minute")
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Where an array belongs only arrays are offered (the extension's combinator snippets, shown
+// everywhere, offered postscanl after "filter (> 100) pos"); where a combinator belongs, each
+// comes as a snippet with its arguments as placeholders when the client takes snippets.
+func TestCompletionOffersArraysWhereArraysGo(t *testing.T) {
+	caps := map[string]any{"textDocument": map[string]any{"completion": map[string]any{"completionItem": map[string]any{"snippetSupport": true}}}}
+	c := startServer(t, DefaultOptions(), caps)
+	uri := "file:///c.cnf"
+	text := "f :: Array Int -> Array Int\nf xs =\n  let pos = filter (> 0) xs\n      big = filter (> 100) pos\n      ys  = \n  in  big\n"
+	c.open(uri, text)
+	type item struct {
+		Label            string `json:"label"`
+		InsertText       string `json:"insertText"`
+		InsertTextFormat int    `json:"insertTextFormat"`
+	}
+	complete := func(line, char int) map[string]item {
+		var items []item
+		if err := c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": line, "character": char}}, &items); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]item{}
+		for _, it := range items {
+			out[it.Label] = it
+		}
+		return out
+	}
+	arrays := complete(3, len("      big = filter (> 100) pos"))
+	if _, ok := arrays["pos"]; !ok || len(arrays) == 0 {
+		t.Fatalf("after filter (> 100) pos: %v, want the arrays in scope", arrays)
+	}
+	for label := range arrays {
+		if _, comb := syntax.LookupCombinator(label); comb {
+			t.Fatalf("after filter (> 100) pos the combinator %s is offered", label)
+		}
+	}
+	combs := complete(4, len("      ys  = "))
+	if f := combs["filter"]; f.InsertTextFormat != 2 || f.InsertText != "filter ${1:(> 0)} ${2:xs}$0" {
+		t.Fatalf("filter in the combinator slot: %+v, want its snippet", f)
 	}
 }

@@ -3,17 +3,16 @@ package lsp
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/cnf-tools/cnf/internal/golden"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
-// The extension's snippets (vscode-extension/snippets/cnf.json) are made from syntax's table of
-// combinators: one per combinator, an application whose arguments are the table's example, each
-// a placeholder, plus a definition skeleton. Regenerate with go test ./lsp -run Snippets -update.
+// The extension's snippets (vscode-extension/snippets/cnf.json) are the definition skeleton
+// only: a snippet is offered wherever its prefix is typed, so the combinators' (which offered
+// postscanl where an array belongs) come from the server's completion, in the combinator slot
+// only (combinatorSnippet). Regenerate with go test ./lsp -run Snippets -update.
 func TestSnippetsFromCombinatorTable(t *testing.T) {
 	type snippet struct {
 		Prefix      string   `json:"prefix"`
@@ -30,17 +29,9 @@ func TestSnippetsFromCombinatorTable(t *testing.T) {
 				"$0"}},
 	}
 	for _, c := range syntax.CombinatorTable {
-		args := splitTopLevel(c.Example)
-		if len(args) == 0 {
+		if combinatorSnippet(c.Example) == "" {
 			t.Fatalf("%s: empty example", c.Name)
 		}
-		// The application only, not a binding: the snippet is chosen where the user types the
-		// combinator, after "name = ".
-		body := args[0]
-		for i, a := range args[1:] {
-			body += " ${" + strconv.Itoa(i+1) + ":" + escapeSnippet(a) + "}"
-		}
-		snippets[c.Name] = snippet{Prefix: args[0], Body: []string{body + "$0"}, Description: c.Signature() + "\n" + c.Doc}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -52,32 +43,3 @@ func TestSnippetsFromCombinatorTable(t *testing.T) {
 	golden.File(t, "../vscode-extension/snippets/cnf.json", b.Bytes())
 }
 
-// splitTopLevel splits an application at the spaces outside parentheses and brackets.
-func splitTopLevel(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i, r := range s {
-		switch r {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-		case ' ':
-			if depth == 0 {
-				if i > start {
-					out = append(out, s[start:i])
-				}
-				start = i + 1
-			}
-		}
-	}
-	if start < len(s) {
-		out = append(out, s[start:])
-	}
-	return out
-}
-
-// escapeSnippet escapes what VS Code's snippet syntax treats specially inside a placeholder.
-func escapeSnippet(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace(s)
-}
