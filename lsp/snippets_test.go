@@ -42,4 +42,3 @@ func TestSnippetsFromCombinatorTable(t *testing.T) {
 	}
 	golden.File(t, "../vscode-extension/snippets/cnf.json", b.Bytes())
 }
-
