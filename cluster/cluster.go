@@ -48,8 +48,11 @@ type Options struct {
 	// than the greedy clustering; nil for none.
 	Start []int
 	// Race, when not nil, is shared with another search of the same graph: when one proves
-	// its clustering optimal, the other stops once it has done as much work (race.go).
-	Race *Race
+	// its clustering optimal, the other stops once it has done as much work (race.go). Leads
+	// says that this is the race's first search, whose work passing the lead lets the second
+	// start.
+	Race  *Race
+	Leads bool
 }
 
 // limit is the time limit these options set (NoTimeLimit: none).
@@ -160,7 +163,7 @@ func Solve(ctx context.Context, g *Graph, opts Options) (*Result, error) {
 		defer context.AfterFunc(opts.Stop, cancel)()
 	}
 	w := newMeter(net, workOf(opts.limit()))
-	w.race = opts.Race
+	w.race, w.leads = opts.Race, opts.Leads && opts.Race != nil
 	res, err := solve(ctx, w, g, opts)
 	if err != nil {
 		return nil, err

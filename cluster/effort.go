@@ -41,6 +41,7 @@ type meter struct {
 	used  *float64        // the work spent so far, shared with the children
 	limit float64         // in work units; +Inf for none
 	race  *Race           // another search's proof, which ends this one at as much work; nil for none
+	leads bool            // this is the race's first search: its work passing the lead is told
 }
 
 // newMeter is a meter of limit work units (+Inf: none) that also stops when net is done.
@@ -55,7 +56,18 @@ func unlimited(ctx context.Context) *meter { return newMeter(ctx, math.Inf(1)) }
 // stopped by its net.
 func (m *meter) spend(units float64) bool {
 	*m.used += units
+	if m.leads {
+		m.race.observe(*m.used)
+	}
 	return m.out()
+}
+
+// observe tells the race that the search has done work units in all (while HiGHS searches,
+// from another goroutine: it reads nothing that changes).
+func (m *meter) observe(work float64) {
+	if m.leads {
+		m.race.observe(work)
+	}
 }
 
 // out reports whether the work is spent, another search of the race proved its answer with
@@ -81,7 +93,7 @@ func (m *meter) until(share float64) *meter {
 	if math.IsInf(m.left(), 1) {
 		return m
 	}
-	return &meter{net: m.net, used: m.used, limit: *m.used + share*m.left(), race: m.race}
+	return &meter{net: m.net, used: m.used, limit: *m.used + share*m.left(), race: m.race, leads: m.leads}
 }
 
 // workOf is the work units of a time limit; +Inf for none (a negative limit).

@@ -111,7 +111,7 @@ func TestMeterShares(t *testing.T) {
 	if !half.spend(10) || m.out() {
 		t.Fatal("the child is out at its limit, the parent is not")
 	}
-	r := NewRace()
+	r := NewRace(1e9)
 	m.race = r
 	r.proved(70)
 	if m.out() || m.left() != 10 {
@@ -125,5 +125,35 @@ func TestMeterShares(t *testing.T) {
 	cancel()
 	if !n.out() || n.exhausted() {
 		t.Fatal("a meter whose net is done is out, without its work spent")
+	}
+}
+
+// The leading search tells the race when its work passes the lead (the second search then
+// starts), from its own spending and from HiGHS's search as it goes.
+func TestLeadPassed(t *testing.T) {
+	r := NewRace(100)
+	m := newMeter(context.Background(), 1000)
+	m.race, m.leads = r, true
+	m.spend(60)
+	select {
+	case <-r.Passed():
+		t.Fatal("passed after 60 of a lead of 100")
+	default:
+	}
+	m.until(0.5).spend(50)
+	select {
+	case <-r.Passed():
+	default:
+		t.Fatal("not passed after 110 of a lead of 100")
+	}
+	r2 := NewRace(100)
+	m2 := newMeter(context.Background(), 1000)
+	m2.race = r2 // not the leading search
+	m2.spend(500)
+	m2.observe(500)
+	select {
+	case <-r2.Passed():
+		t.Fatal("the second search's work passed the lead")
+	default:
 	}
 }

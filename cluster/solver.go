@@ -220,6 +220,9 @@ func solveInOrder(ctx context.Context, m *Model, opts SolveOptions, order []int)
 		if w.race != nil {
 			began := w.spent()
 			hopts.Work.Cap = func() float64 { return w.race.limit() - began }
+			if w.leads {
+				hopts.Work.Seen = func(x float64) { w.observe(began + x) }
+			}
 		}
 	}
 	res, err := highs.Solve(ctx, problemOf(pm), hopts)

@@ -244,13 +244,29 @@ func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster
 		return nil, err
 	}
 	defer release()
-	opts.Race = cluster.NewRace()
+	race := cluster.NewRace(leadShare * cluster.WorkOf(limit(opts.TimeLimit)))
+	opts.Race, opts.Leads = race, true
 	results := make(chan outcome, 2)
+	firstDone := make(chan *cluster.Result, 1)
 	go func() {
 		res, err := cluster.Solve(ctx, g, opts)
+		firstDone <- res
 		results <- outcome{0, res, err}
 	}()
 	go func() {
+		// The second search starts once the first has done its lead's work; a proof within
+		// the lead wins whatever the second would do, so then it does not run at all.
+		select {
+		case <-race.Passed():
+		case res := <-firstDone:
+			if res != nil && res.Optimal && res.Work <= race.Lead() {
+				results <- outcome{1, nil, nil}
+				return
+			}
+		case <-ctx.Done():
+			results <- outcome{1, nil, ctx.Err()}
+			return
+		}
 		second, err := e.slots.acquire(ctx, priority-spare)
 		if err != nil {
 			results <- outcome{1, nil, err}
@@ -277,7 +293,7 @@ func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	return decide(got[0], got[1]), nil
+	return decide(got[0], got[1], race.Lead()), nil
 }
 
 // reusable reports whether a cached solve is the answer under the time limit t: found under
@@ -334,8 +350,12 @@ func staged(opts cluster.Options, solve func(cluster.Options) (*cluster.Result, 
 	return best, nil
 }
 
-// secondShare is the second search's share of the first's effort.
-const secondShare = 0.5
+// secondShare is the second search's share of the first's effort, and leadShare the share of
+// it the first does before the second starts (most definitions are proven within it).
+const (
+	secondShare = 0.5
+	leadShare   = 0.25
+)
 
 // outcome is what one solve of a race gave: racer 0 is the first search, 1 the second.
 type outcome struct {
@@ -345,11 +365,16 @@ type outcome struct {
 }
 
 // decide is the answer of a race between a (the first search) and b, by rules that depend on
-// the searches' work, never on which finished first: a proof made with less work wins (a, on
-// a tie); with no proof, the cheaper clustering (a, on a tie), proven optimal when the other
-// search's bound meets it (both solve the same model).
-func decide(a, b *cluster.Result) *cluster.Result {
+// the searches' work, never on which finished first: a proof of a's within its lead wins (b
+// did not run: nil); otherwise a proof made with less work wins (a, on a tie); with no proof,
+// the cheaper clustering (a, on a tie), proven optimal when the other search's bound meets it
+// (both solve the same model).
+func decide(a, b *cluster.Result, lead float64) *cluster.Result {
 	switch {
+	case a.Optimal && a.Work <= lead:
+		return a
+	case b == nil:
+		return a // not reached: b runs unless a proves within its lead
 	case a.Optimal && (!b.Optimal || a.Work <= b.Work):
 		return a
 	case b.Optimal:

@@ -31,9 +31,14 @@ func TestDecideByWork(t *testing.T) {
 		{"no proof: the cheaper", dear, cheap, cheap},
 		{"no proof: the cheaper, first", cheap, dear, cheap},
 		{"no proof, equal cost: the first", cheap, cheapToo, cheap},
+		{"the first proves within its lead: the second did not run", &cluster.Result{Objective: 9, Optimal: true, Work: 40}, nil, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := decide(c.a, c.b); got != c.want {
+			want := c.want
+			if want == nil {
+				want = c.a
+			}
+			if got := decide(c.a, c.b, 50); got != want {
 				t.Fatalf("got %+v, want %+v", got, c.want)
 			}
 		})
@@ -55,7 +60,7 @@ func TestDecideTakesTheBestBound(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a, b := c.a, c.b
-			got := decide(&a, &b)
+			got := decide(&a, &b, 0)
 			if got.Objective != 7 || got.Bound != c.wantBound || got.Optimal != c.wantOptimal || (got.Note == "") != c.wantOptimal {
 				t.Fatalf("got objective %d, bound %d, optimal %v, note %q; want 7, %d, %v", got.Objective, got.Bound, got.Optimal, got.Note, c.wantBound, c.wantOptimal)
 			}

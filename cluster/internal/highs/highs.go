@@ -331,15 +331,24 @@ func watch(obj unsafe.Pointer, progress func(primal, dual float64), work Work, c
 	if C.cnf_highs_watch(obj, flag) != 0 {
 		return w
 	}
-	if work.Cap != nil {
+	if work.Cap != nil || work.Seen != nil {
 		done, finished := make(chan struct{}), make(chan struct{})
 		go func() {
 			defer close(finished)
 			tick := time.NewTicker(capEvery)
 			defer tick.Stop()
 			for {
-				if c := work.Cap(); !math.IsInf(c, 1) && (c < work.Limit || work.Limit <= 0) {
-					C.cnf_highs_lower_work_limit(flag, C.double(max(c, 1e-9)))
+				if work.Cap != nil {
+					if c := work.Cap(); !math.IsInf(c, 1) && (c < work.Limit || work.Limit <= 0) {
+						C.cnf_highs_lower_work_limit(flag, C.double(max(c, 1e-9)))
+					}
+				}
+				if work.Seen != nil {
+					var done C.double
+					var out C.int
+					var it, nodes C.longlong
+					C.cnf_highs_work(flag, &done, &out, &it, &nodes)
+					work.Seen(float64(done))
 				}
 				select {
 				case <-done:

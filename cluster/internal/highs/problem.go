@@ -57,6 +57,8 @@ type Work struct {
 	// stops then depends on when the poll saw the change, but never stops it before it has
 	// done Cap's work.
 	Cap func() float64
+	// Seen, when not nil, is told the search's work as it goes (polled with Cap).
+	Seen func(work float64)
 }
 
 // Status says how a solve ended.
