@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -241,7 +242,7 @@ func cname(name string) string { return ident("v_", name) }
 func (d *definition) function() (*Unit, error) {
 	fn := d.r.Func
 	name := fn.Def.Name.Name
-	u := &Unit{Name: ident("cnf_", name), Result: ident("cnf_result_", name)}
+	u := &Unit{Name: functionName(name), Result: ident("cnf_result_", name)}
 	// Every parameter and binder is a C variable of its type (contracted arrays are never used).
 	for n, t := range d.info.Types {
 		v := val{c: cname(n), t: t}
@@ -697,4 +698,23 @@ func (d *definition) bound(a string) (string, error) {
 		return fmt.Sprintf("cnf_bound_add(%s, %s, %s)", x, y, w), nil
 	}
 	return "", &CompileError{Range: b.Range, Message: fmt.Sprintf("no bound for the array %s", a)}
+}
+
+// functionName is the C function of the definition name: cnf_NAME, or cnf_def_NAME where
+// that would be a name of the runtime's or of a family of helpers (a definition named free
+// made cnf_free, the allocator's, and the file did not compile).
+func functionName(name string) string {
+	c := ident("cnf_", name)
+	runtime := regexp.MustCompile(`\b` + regexp.QuoteMeta(c) + `\b`)
+	for _, text := range []string{runtimeC, libraryRuntimeC, allocC, libraryHelpersC, ioC, benchC} {
+		if runtime.MatchString(text) {
+			return ident("cnf_def_", name)
+		}
+	}
+	for _, family := range []string{"cnf_bound_", "cnf_cmp_", "cnf_compact_", "cnf_ext_", "cnf_gen_", "cnf_random_", "cnf_read_", "cnf_result_", "cnf_write_", "cnf_min_", "cnf_max_", "cnf_def_"} {
+		if strings.HasPrefix(c, family) {
+			return ident("cnf_def_", name)
+		}
+	}
+	return c
 }

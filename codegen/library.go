@@ -79,6 +79,11 @@ func EmitLibrary(name string, defs []LibraryDef, opts Options) (*Library, error)
 	p := newProgram(opts.Host)
 	lib := &Library{Name: name}
 	var funcs []string
+	// The public names taken: the library's own, then each entry's three.
+	names := map[string]bool{}
+	for _, n := range []string{"free", "error", "alloc", "OK", "ERROR"} {
+		names[name+"_"+n] = true
+	}
 	for _, def := range defs {
 		fn, u, err := p.emit(def.Sizes, def.Clustering, opts)
 		if missing := p.missingError(); missing != nil {
@@ -87,7 +92,7 @@ func EmitLibrary(name string, defs []LibraryDef, opts Options) (*Library, error)
 		if err != nil {
 			return nil, err
 		}
-		e, code, err := p.entry(name, def.Sizes, u)
+		e, code, err := p.entry(name, def.Sizes, u, names)
 		if err != nil {
 			return nil, err
 		}
@@ -134,9 +139,17 @@ func publicName(name string, taken map[string]bool) string {
 }
 
 // entry is the entry point of a compiled definition u: its description and its C.
-func (p *program) entry(lib string, r *infer.Result, u *Unit) (*Entry, string, error) {
+// Its public names are NAME_DEF, NAME_DEF_result and NAME_DEF_free, with DEF given trailing
+// underscores while one of them is taken (a definition named free would be NAME_free, the
+// library's own; one named g_free, g's free function).
+func (p *program) entry(lib string, r *infer.Result, u *Unit, names map[string]bool) (*Entry, string, error) {
 	def := r.Func.Def.Name.Name
-	e := &Entry{Def: def, Func: lib + "_" + ident("", def), Loops: u.Loops}
+	base := lib + "_" + ident("", def)
+	for names[base] || names[base+"_result"] || names[base+"_free"] {
+		base += "_"
+	}
+	names[base], names[base+"_result"], names[base+"_free"] = true, true, true
+	e := &Entry{Def: def, Func: base, Loops: u.Loops}
 	e.Result, e.Free = e.Func+"_result", e.Func+"_free"
 	taken := map[string]bool{"out": true}
 	var params, checks, inputs, sig []string

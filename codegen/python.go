@@ -117,7 +117,7 @@ def _tuples(name, x, dtype):
     return a
 
 
-def empty(n, dtype=_np.int64):
+def _empty(n, dtype=_np.int64):
     """A new one-dimensional array of n elements, on memory the library streams fastest (2 MB
     pages for 4 MB or more, where Linux offers them): inputs made with it, or copied into one,
     run at cnf bench's speed; a NumPy array on ordinary pages can take a fifth longer."""
@@ -144,6 +144,15 @@ def _owned(arr, dtype):
     _weakref.finalize(buf, _lib.%[1]s_free, arr.data)
     return _np.frombuffer(buf, dtype=dtype, count=arr.len)
 `, lib.Name, Version, pyNames(lib))
+	helpers := true // empty, unless a definition has the name
+	for _, e := range lib.Entries {
+		if pyIdent(e.Def) == "empty" {
+			helpers = false
+		}
+	}
+	if helpers {
+		b.WriteString("\n\nempty = _empty\n")
+	}
 	for _, e := range lib.Entries {
 		b.WriteString(pythonEntry(lib.Name, e))
 	}
@@ -151,9 +160,16 @@ def _owned(arr, dtype):
 }
 
 func pyNames(lib *Library) string {
-	names := []string{`"CnfError"`, `"empty"`}
+	names := []string{`"CnfError"`}
+	empty := `"empty"`
 	for _, e := range lib.Entries {
 		names = append(names, fmt.Sprintf("%q", pyIdent(e.Def)))
+		if pyIdent(e.Def) == "empty" {
+			empty = ""
+		}
+	}
+	if empty != "" {
+		names = append(names, empty)
 	}
 	return strings.Join(names, ", ")
 }
