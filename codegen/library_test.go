@@ -16,7 +16,6 @@ import (
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/infer"
-	"github.com/cnf-tools/cnf/internal/golden"
 	"github.com/cnf-tools/cnf/internal/rapidgen"
 	"github.com/cnf-tools/cnf/syntax/gen"
 	"github.com/cnf-tools/cnf/types"
@@ -251,41 +250,30 @@ func TestLibraryAgreesWithReference(t *testing.T) {
 // once; the others are refused with the error naming the host function.
 func TestExamplesAsLibraries(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
-	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
-		prog := infer.Analyze(name+".cnf", src)
-		for _, r := range prog.Funcs {
-			if r == nil || !r.OK() {
-				continue
+	eachCompilableExample(t, emitLibrary, func(t *testing.T, r *infer.Result, rep *cluster.Report) {
+		exe, e := libraryDriver(t, t.TempDir(), r, rep.Ours.Clustering)
+		ok := 0
+		rapid.Check(t, func(rt *rapid.T) {
+			in := inputs(rt, r)
+			ref, refErr := fuse.RunReference(context.Background(), r, in, fuse.DefaultExternals())
+			got, err := runDriver(rt, exe, e, r, in, 4)
+			switch {
+			case (refErr == nil) != (err == nil):
+				rt.Fatalf("the library gives error %v, the reference %v\ninputs%s", err, refErr, show(in))
+			case refErr == nil && !same(ref, got):
+				rt.Fatalf("the library differs:\n got%s\nwant%s\ninputs%s", show(got), show(ref), show(in))
+			case refErr == nil:
+				ok++
 			}
-			rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := EmitLibrary("lib", []LibraryDef{{Sizes: r, Clustering: rep.Ours.Clustering}}, Options{}); err != nil {
-				var ce *CompileError
-				if !errors.As(err, &ce) || !strings.Contains(ce.Message, "--host") {
-					t.Errorf("%s: %v", r.Func.Def.Name.Name, err)
-				}
-				continue
-			}
-			exe, e := libraryDriver(t, t.TempDir(), r, rep.Ours.Clustering)
-			ok := 0
-			rapid.Check(t, func(rt *rapid.T) {
-				in := inputs(rt, r)
-				ref, refErr := fuse.RunReference(context.Background(), r, in, fuse.DefaultExternals())
-				got, err := runDriver(rt, exe, e, r, in, 4)
-				switch {
-				case (refErr == nil) != (err == nil):
-					rt.Fatalf("the library gives error %v, the reference %v\ninputs%s", err, refErr, show(in))
-				case refErr == nil && !same(ref, got):
-					rt.Fatalf("the library differs:\n got%s\nwant%s\ninputs%s", show(got), show(ref), show(in))
-				case refErr == nil:
-					ok++
-				}
-			})
-			if ok == 0 {
-				t.Errorf("%s: no run succeeded", r.Func.Def.Name.Name)
-			}
+		})
+		if ok == 0 {
+			t.Errorf("%s: no run succeeded", r.Func.Def.Name.Name)
 		}
 	})
+}
+
+// emitLibrary compiles one definition into a library (for eachCompilableExample).
+func emitLibrary(r *infer.Result, cl *cluster.Clustering) error {
+	_, err := EmitLibrary("lib", []LibraryDef{{Sizes: r, Clustering: cl}}, Options{})
+	return err
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -18,7 +17,6 @@ import (
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/infer"
-	"github.com/cnf-tools/cnf/internal/golden"
 	"github.com/cnf-tools/cnf/internal/rapidgen"
 	"github.com/cnf-tools/cnf/syntax/gen"
 	"github.com/cnf-tools/cnf/types"
@@ -293,41 +291,24 @@ func TestPythonAgreesWithReference(t *testing.T) {
 // Every example that needs no host function works from Python.
 func TestExamplesFromPython(t *testing.T) {
 	py := pythonWithNumPy(t)
-	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
-		prog := infer.Analyze(name+".cnf", src)
-		for _, r := range prog.Funcs {
-			if r == nil || !r.OK() {
-				continue
+	eachCompilableExample(t, emitLibrary, func(t *testing.T, r *infer.Result, rep *cluster.Report) {
+		dir := t.TempDir()
+		e := pythonModule(t, dir, r, rep.Ours.Clustering)
+		// One Python process for 100 random inputs (a process per input made it slow).
+		ok, drawn := 0, false
+		rapid.Check(t, func(rt *rapid.T) {
+			if drawn {
+				return
 			}
-			rep, err := cluster.Analyze(context.Background(), r, cluster.Options{})
-			if err != nil {
-				t.Fatal(err)
+			drawn = true
+			var ins []map[string]fuse.Value
+			for range 100 {
+				ins = append(ins, inputs(rt, r))
 			}
-			if _, err := EmitLibrary("mod", []LibraryDef{{Sizes: r, Clustering: rep.Ours.Clustering}}, Options{}); err != nil {
-				var ce *CompileError
-				if !errors.As(err, &ce) {
-					t.Error(err)
-				}
-				continue
-			}
-			dir := t.TempDir()
-			e := pythonModule(t, dir, r, rep.Ours.Clustering)
-			// One Python process for 100 random inputs (a process per input made it slow).
-			ok, drawn := 0, false
-			rapid.Check(t, func(rt *rapid.T) {
-				if drawn {
-					return
-				}
-				drawn = true
-				var ins []map[string]fuse.Value
-				for range 100 {
-					ins = append(ins, inputs(rt, r))
-				}
-				ok += agree(rt, r, ins, callPython(rt, py, dir, e, r, ins), name)
-			})
-			if ok == 0 {
-				t.Errorf("%s: no call succeeded", r.Func.Def.Name.Name)
-			}
+			ok += agree(rt, r, ins, callPython(rt, py, dir, e, r, ins), r.Func.Def.Name.Name)
+		})
+		if ok == 0 {
+			t.Errorf("%s: no call succeeded", r.Func.Def.Name.Name)
 		}
 	})
 }
