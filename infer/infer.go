@@ -103,7 +103,31 @@ func (r *Result) FormatSize(t Size, unicode bool) string { return r.names.format
 
 // Infer runs size inference on a checked definition. The definition must be valid (no syntax,
 // name or kind errors): callers skip the others.
+//
+// A rejected definition still answers Size, but only with facts: the sizes that the bindings
+// without size errors determine, from a second pass that leaves out the bindings whose rule
+// failed and every binding that reads their outputs (see knownSizes). The first pass's unified
+// sizes are not facts: a failed map2 of a parameter with a filter's output has already bound the
+// parameter's size to the filter's.
 func Infer(fn *syntax.Func) *Result {
+	r, failed := inferSkipping(fn, nil)
+	if len(r.Diagnostics) == 0 {
+		r.iterations()
+		r.transducers()
+		r.Scheme = r.generalise()
+		r.liveness()
+		r.freeze()
+		return r
+	}
+	r.freeze()
+	r.final, r.names = knownSizes(fn, failed)
+	return r
+}
+
+// inferSkipping generates and solves the constraints of every binding not in skip, in
+// dependency order, and names the sizes; it returns the bindings whose rule reported a size
+// error.
+func inferSkipping(fn *syntax.Func, skip map[*syntax.Binding]bool) (*Result, map[*syntax.Binding]bool) {
 	r := &Result{
 		Func:    fn,
 		sizes:   map[string]Size{},
@@ -114,29 +138,67 @@ func Infer(fn *syntax.Func) *Result {
 		names:   &naming{index: map[*Var]int{}},
 		conc:    map[[2]*syntax.Binding]concestorPair{},
 	}
-	inf := &inferrer{Result: r, rigidParams: map[*syntax.Symbol]bool{}}
+	inf := &inferrer{Result: r, rigidParams: map[*syntax.Symbol]bool{}, failed: map[*syntax.Binding]bool{}}
 	for _, p := range fn.Params {
 		if p.Kind == syntax.Array {
 			inf.constrain(p.Name, r.s.fresh(false, nil, ""), nil)
 		}
 	}
 	for _, b := range fn.Order {
+		if skip[b] {
+			continue
+		}
+		inf.current = b
 		inf.binding(b)
 	}
+	inf.current = nil
 	r.name()
-	if len(r.Diagnostics) == 0 {
-		r.iterations()
-		r.transducers()
-		r.Scheme = r.generalise()
-		r.liveness()
+	return r, inf.failed
+}
+
+// knownSizes are the sizes of a rejected definition that are facts of its text: inference again
+// without the failed bindings and those downstream of them (whose sizes derive from a failed
+// rule). Each pass may find a failure the first one did not reach (a map_n stops at its first
+// clash); those are left out in turn, so the passes are at most one per binding. The sizes of
+// left-out arrays are unknown (absent).
+func knownSizes(fn *syntax.Func, failed map[*syntax.Binding]bool) (map[string]Size, *naming) {
+	skip := map[*syntax.Binding]bool{}
+	for range len(fn.Order) + 1 {
+		for b := range failed {
+			skip[b] = true
+		}
+		// Downstream: fn.Order puts each binding after the ones it reads.
+		for _, b := range fn.Order {
+			if skip[b] {
+				continue
+			}
+			if in := fn.Inputs[b]; in != nil {
+				for _, a := range append(append([]*syntax.Symbol{}, in.Arrays...), in.Scalars...) {
+					if a.Binding != nil && skip[a.Binding] {
+						skip[b] = true
+						break
+					}
+				}
+			}
+		}
+		r, again := inferSkipping(fn, skip)
+		if len(r.Diagnostics) == 0 {
+			r.freeze()
+			return r.final, r.names
+		}
+		if len(again) == 0 { // an error of no binding's rule: nothing to leave out
+			break
+		}
+		failed = again
 	}
-	r.freeze()
-	return r
+	return map[string]Size{}, &naming{index: map[*Var]int{}, frozen: true}
 }
 
 type inferrer struct {
 	*Result
 	rigidParams map[*syntax.Symbol]bool // parameters already reported as forced to a rigid size
+	current     *syntax.Binding         // the binding whose rule is being applied
+	failed      map[*syntax.Binding]bool
 }
 
 // constrain records `k_array = t`, unifying t with the array's size if it has one already: the
@@ -421,6 +483,9 @@ func shortCombinator(c syntax.Combinator) string {
 }
 
 func (inf *inferrer) errorf(r syntax.Range, related []syntax.Related, format string, args ...any) {
+	if inf.current != nil {
+		inf.failed[inf.current] = true
+	}
 	inf.Diagnostics = append(inf.Diagnostics, syntax.Diagnostic{
 		Range: r, Severity: syntax.Error, Code: CodeSize, Message: fmt.Sprintf(format, args...), Related: related,
 	})

@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -12,15 +11,18 @@ import (
 )
 
 // codeLens shows, above each definition, its loop count against the baselines (opening the
-// clustering), and above the first binding of each loop a link to its fused process. Where each
-// binding runs is an inlay hint (inlayhints.go), not a lens: a lens a binding doubled the
-// height of a definition. Lenses come from the latest clustering, placed by name on the current
-// text, so they stay while the text is being edited or has errors.
+// clustering), and above its body (the let) the "measure compiled" lens: each in one place,
+// whether or not the definition has a signature. Where each binding runs, and the link to its
+// loop's fused process, is an inlay hint (inlayhints.go), not a lens: lenses per binding or per
+// loop doubled the height of a definition and read as section headers. Lenses come from the
+// latest clustering, placed by name on the current text, so they stay while the text is being
+// edited or has errors; a definition whose current text has errors says that its lens is of
+// the last version that had none. The setting cnf.codeLens.enable turns them off.
 func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]codeLens, error) {
 	uri := string(p.TextDocument.URI)
 	vw, err := s.clusteredView(ctx, uri, firstLensWait)
 	lenses := []codeLens{}
-	if err != nil || vw == nil {
+	if err != nil || vw == nil || !s.options().CodeLens {
 		return lenses, err
 	}
 	f := vw.file.Prog.Syntax.File
@@ -34,7 +36,6 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 		go s.refreshWhenClustered(uri)
 		return lenses, nil
 	}
-	sigs := signatures(f)
 	for _, def := range f.Definitions() {
 		ad := vw.def(def.Name.Name)
 		if ad == nil {
@@ -47,17 +48,24 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 			loops += ", not proven optimal" // said here, not only in a squiggle and the hover
 		}
 		title := fmt.Sprintf("%s (unfused %d · stream fusion %d · Megiddo %s) — show clustering", loops, bl.Unfused, bl.Stream, bl.MegiddoText())
+		stale := !vw.current(def.Name.Name)
+		if stale {
+			title = "last good version: " + title
+		}
 		l := lens(f, def.Name.Range, title, cmdShowClustering, uri, def.Name.Name)
 		l.Command.Tooltip = "Show the clustering diagram.\n" + termLines("loops", "unfused", "stream fusion", "Megiddo")
+		if stale {
+			l.Command.Tooltip = "The definition has errors: these are the loops of its last version without them.\n" + l.Command.Tooltip
+		}
 		if !rep.Ours.Optimal {
 			l.Command.Tooltip += "\n" + termLines("not proven optimal") + "\n" + rep.Ours.NotProven() + ". Prove optimal: the command CNF: Prove the Clustering Optimal, or the quick fix."
 		}
 		lenses = append(lenses, l)
-		// Above the signature when there is one: on the name's line, the two lenses together
-		// are wider than an editor split in two.
+		// Above the body, on a line of its own: beside the loops lens, a split editor cut it
+		// off; above the signature when there was one, it moved between two places.
 		at := def.Name.Range
-		if sig := sigs[def.Name.Name]; sig != nil {
-			at = sig.Name.Range
+		if def.Let >= 0 {
+			at = syntax.Range{Start: def.Let, End: def.Let + 3}
 		}
 		bench := lens(f, at, "measure compiled", cmdBenchmark, uri, def.Name.Name)
 		bench.Command.Tooltip = fmt.Sprintf("Compile the four clusterings to C and time them on %s random elements (cnf bench), in the background.", sizeText(s.benchSize()))
@@ -66,19 +74,6 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 			bench.Command.Tooltip = m.detail + "Click to measure again."
 		}
 		lenses = append(lenses, bench)
-		cl := rep.Ours.Clustering
-		for _, b := range def.Bindings {
-			nd := rep.Graph.Node(b.Name())
-			if nd == nil {
-				continue
-			}
-			if c := cl.Clusters[cl.Of[nd.ID]]; !c.External() && c.Nodes[0].Binding.Name() == b.Name() {
-				k := cl.LoopNumber(c.Index)
-				l := lens(f, b.Names[0].Range, fmt.Sprintf("loop %d: show fused process", k), cmdShowFusedProcess, uri, def.Name.Name, k)
-				l.Command.Tooltip = fmt.Sprintf("Loop %d runs %s as one process (process fusion, thesis chapter 4): show it.", k, strings.Join(c.Names(), ", "))
-				lenses = append(lenses, l)
-			}
-		}
 	}
 	return lenses, nil
 }
@@ -117,14 +112,3 @@ func lens(f *syntax.File, r syntax.Range, title, cmd string, args ...any) codeLe
 	return codeLens{Range: toRange(f, r), Command: &command{Title: title, Command: cmd, Arguments: args}}
 }
 
-// signatures are a file's signatures by name (made once per lens request: a file may have
-// tens of thousands of definitions).
-func signatures(f *syntax.File) map[string]*syntax.Signature {
-	out := map[string]*syntax.Signature{}
-	for _, d := range f.Decls {
-		if sig, ok := d.(*syntax.Signature); ok && sig.Name != nil && out[sig.Name.Name] == nil {
-			out[sig.Name.Name] = sig // the first of two, as the front end reads them
-		}
-	}
-	return out
-}

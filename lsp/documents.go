@@ -332,6 +332,19 @@ func (s *Server) clusteredView(ctx context.Context, uri string, limit time.Durat
 // def returns the latest clustering of the definition called name, or nil.
 func (vw *view) def(name string) *analysis.Def { return vw.goodDef[name] }
 
+// current reports whether the current text of a definition is accepted by the front end
+// (syntax, names, sizes): only then do loops of its latest clustering describe it; otherwise
+// they belong to an older version, and the hints that place them on bindings are dropped.
+func (vw *view) current(name string) bool {
+	for i, fn := range vw.file.Prog.Syntax.Funcs {
+		if fn.Def.Name.Name == name {
+			r := vw.file.Prog.Funcs[i]
+			return fn.Valid && !fn.Def.Broken && r != nil && r.OK()
+		}
+	}
+	return false
+}
+
 // funcAt returns the definition of the current text that contains offset, with its checked form
 // and sizes (nil when size inference did not run).
 func (vw *view) funcAt(off syntax.Pos) (*syntax.Func, int) {
@@ -476,20 +489,27 @@ func (s *Server) republishAll() {
 	}
 }
 
-// refreshLenses asks the client to request code lenses again, if it said it can. In
-// go.lsp.dev/protocol v0.12.0 this request sits on the wrong interface, so it is a raw call.
+// refreshLenses asks the client to request code lenses and inlay hints again (both show the
+// latest clustering), for each that it said it can. In go.lsp.dev/protocol v0.12.0 these
+// requests sit on the wrong interface, so they are raw calls.
 func (s *Server) refreshLenses() {
-	if !s.capabilities().Workspace.CodeLens.RefreshSupport {
-		return
-	}
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		var result any
-		if _, err := s.conn.Call(ctx, "workspace/codeLens/refresh", nil, &result); err != nil {
-			s.log.Printf("workspace/codeLens/refresh: %v", err)
+	caps := s.capabilities().Workspace
+	for _, r := range []struct {
+		method string
+		ok     bool
+	}{{"workspace/codeLens/refresh", caps.CodeLens.RefreshSupport}, {"workspace/inlayHint/refresh", caps.InlayHint.RefreshSupport}} {
+		if !r.ok {
+			continue
 		}
-	}()
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			var result any
+			if _, err := s.conn.Call(ctx, r.method, nil, &result); err != nil {
+				s.log.Printf("%s: %v", r.method, err)
+			}
+		}()
+	}
 }
 
 // sendStatus sends cnf/status for a document's current version, to a client that asked for it.

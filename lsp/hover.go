@@ -135,6 +135,11 @@ func hoverSymbol(m *markup, vw *view, t *target) {
 			if v, ok := size.(*infer.Var); ok && v.Rigid && v.Origin != nil {
 				m.printf(" (∃: chosen at run time by the %s of %s)", syntax.CallOf(v.Origin.Rhs).Keyword.Name, v.Output)
 			}
+			if !r.OK() {
+				m.printf("; as the bindings without size errors determine it")
+			}
+		} else if !r.OK() {
+			m.printf("\n\nsize unknown while a size error in %s stands (it is, or reads, a binding with one)", t.fn.Def.Name.Name)
 		}
 	}
 	if sym.Binding == nil || r == nil || !r.OK() {

@@ -142,6 +142,9 @@ func (s *Server) configure(p *settingsParams) {
 	if b := set.InlayHints.Sizes; b != nil {
 		opts.SizeHints = *b
 	}
+	if b := set.CodeLens.Enable; b != nil {
+		opts.CodeLens = *b
+	}
 	s.opts = opts
 	s.mu.Unlock()
 	cfg := s.engine.Config()
@@ -151,4 +154,5 @@ func (s *Server) configure(p *settingsParams) {
 		s.warnUser("%s", msg)
 	}
 	s.republishAll()
+	s.refreshLenses() // lenses on or off, hints on or off
 }

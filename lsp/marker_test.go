@@ -138,7 +138,7 @@ func run(t *testing.T, c *client, uri, text string, out *bytes.Buffer) {
 	}
 	fmt.Fprintf(out, "inlay hints:\n")
 	for _, h := range hints {
-		fmt.Fprintf(out, "  %d:%d %q (%s)\n", h.Position.Line+1, h.Position.Character+1, h.Label, h.Tooltip)
+		fmt.Fprintf(out, "  %d:%d %s\n", h.Position.Line+1, h.Position.Character+1, hintText(h))
 	}
 	var symbols []protocol.DocumentSymbol
 	if err := c.call("textDocument/documentSymbol", map[string]any{"textDocument": td}, &symbols); err != nil {
@@ -280,4 +280,25 @@ func decodeTokens(text string, data []uint32) string {
 		fmt.Fprintf(&b, " %s:%s%s", text[start:end], tokenTypes[data[i+3]], mods)
 	}
 	return b.String()
+}
+
+// hintText prints an inlay hint: its label and tooltip, and for a label of parts, each part's
+// value, tooltip and command.
+func hintText(h inlayHint) string {
+	if parts, ok := h.Label.([]any); ok {
+		var out []string
+		for _, p := range parts {
+			raw, _ := json.Marshal(p)
+			var part inlayHintLabelPart
+			_ = json.Unmarshal(raw, &part)
+			text := fmt.Sprintf("%q (%s)", part.Value, strings.ReplaceAll(part.Tooltip, "\n", " / "))
+			if part.Command != nil {
+				args, _ := json.Marshal(part.Command.Arguments)
+				text += fmt.Sprintf(" -> %s %s", part.Command.Command, args)
+			}
+			out = append(out, text)
+		}
+		return strings.Join(out, " + ")
+	}
+	return fmt.Sprintf("%q (%s)", h.Label, h.Tooltip)
 }

@@ -11,6 +11,9 @@ type clientCapabilities struct {
 		CodeLens struct {
 			RefreshSupport bool `json:"refreshSupport"`
 		} `json:"codeLens"`
+		InlayHint struct {
+			RefreshSupport bool `json:"refreshSupport"`
+		} `json:"inlayHint"`
 	} `json:"workspace"`
 	Window struct {
 		ShowDocument struct {
@@ -147,6 +150,9 @@ type settings struct {
 		Loops *bool `json:"loops"`
 		Sizes *bool `json:"sizes"`
 	} `json:"inlayHints"`
+	CodeLens struct {
+		Enable *bool `json:"enable"`
+	} `json:"codeLens"`
 }
 
 type didChangeConfigurationParams struct {
@@ -180,7 +186,7 @@ type inlayHintParams struct {
 
 type inlayHint struct {
 	Position     protocol.Position `json:"position"`
-	Label        string            `json:"label"`
+	Label        any               `json:"label"` // a string, or []inlayHintLabelPart
 	Kind         int               `json:"kind,omitempty"` // 1 type, 2 parameter
 	Tooltip      string            `json:"tooltip,omitempty"`
 	PaddingLeft  bool              `json:"paddingLeft,omitempty"`
@@ -188,6 +194,13 @@ type inlayHint struct {
 }
 
 const inlayHintType = 1
+
+// inlayHintLabelPart is a piece of an inlay hint's label; one with a command is clickable.
+type inlayHintLabelPart struct {
+	Value   string   `json:"value"`
+	Tooltip string   `json:"tooltip,omitempty"`
+	Command *command `json:"command,omitempty"`
+}
 
 // codeLens is protocol.CodeLens with a command that has a tooltip (LSP 3.18's
 // Command.tooltip, which go.lsp.dev/protocol v0.12.0 lacks; clients that do not know it

@@ -743,3 +743,61 @@ func TestCompletionOffersArraysWhereArraysGo(t *testing.T) {
 		t.Fatalf("filter in the combinator slot: %+v, want its snippet", f)
 	}
 }
+
+// After an edit that brings a size error, the loop hints of the last good clustering are gone
+// (they belong to an older text), the definition's lens says it is the last good version's,
+// and the size hints are what the bindings without errors determine: gts keeps its filter's
+// size, not the parameter's it was unified with.
+func TestSizeErrorDropsStaleLoopHints(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = 0
+	c := startServer(t, opts, nil)
+	uri := "file:///n.cnf"
+	good := "normalize2 xs =\n  let sum1 = fold (+) 0 xs\n      gts  = filter (> 0) xs\n      sum2 = fold (+) 0 gts\n      ys1  = map (/ sum1) xs\n      ys2  = map (/ sum2) xs\n  in  (ys1, ys2)\n"
+	c.open(uri, good)
+	c.analysed(uri, 1)
+	hints := func() map[string]string {
+		var hs []inlayHint
+		if err := c.call("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 100, "character": 0}}}, &hs); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, h := range hs {
+			out[fmt.Sprintf("%d:%d", h.Position.Line+1, h.Position.Character+1)] = hintText(h)
+		}
+		return out
+	}
+	before := hints()
+	loops := 0
+	for _, h := range before {
+		if strings.Contains(h, `"loop `) {
+			loops++
+			if !strings.Contains(h, "cnf.showFusedProcess") {
+				t.Errorf("loop hint %s: want a link to the loop's fused process", h)
+			}
+		}
+	}
+	if loops != 5 || before["3:10"] != `": k2" (the size of gts)` {
+		t.Fatalf("hints of the good text: %v", before)
+	}
+	bad := strings.Replace(good, "  in  (ys1, ys2)", "      ys3  = map2 (+) gts xs\n  in  (ys1, ys2, ys3)", 1)
+	c.change(uri, 2, bad)
+	c.waitStatus(uri, 2, "parsed")
+	after := hints()
+	for at, h := range after {
+		if strings.Contains(h, `"loop `) {
+			t.Errorf("%s: loop hint %s of the older text during a size error", at, h)
+		}
+	}
+	if after["3:10"] != `": k2" (the size of gts)` {
+		t.Errorf("gts's size hint during the error: %q, want k2 (its filter's size)", after["3:10"])
+	}
+	if titles := lensTitles(t, c, uri); len(titles) == 0 || !strings.HasPrefix(titles[0], "last good version: 2 loops") {
+		t.Errorf("lens titles during the error: %q", titles)
+	}
+	// Lenses can be turned off.
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"codeLens": map[string]any{"enable": false}}}})
+	if titles := lensTitles(t, c, uri); len(titles) != 0 {
+		t.Errorf("lenses with cnf.codeLens.enable false: %q", titles)
+	}
+}

@@ -40,6 +40,9 @@ type Options struct {
 	// LoopHints and SizeHints turn on the inlay hints that show each binding's loop at its end
 	// and each array binding's size after its name.
 	LoopHints, SizeHints bool
+	// CodeLens turns on the lenses above each definition (its loops, "measure compiled"); off,
+	// the same commands stay in the palette, the hover and the inlay hints.
+	CodeLens bool
 	// RPCTrace, when set, receives a line per protocol message in each direction (time,
 	// direction, kind, id, method, size and the start of the body), like gopls -rpc.trace. It is
 	// read once, when the server starts.
@@ -51,7 +54,7 @@ type Options struct {
 
 // DefaultOptions are the settings a client gets until it sends its own.
 func DefaultOptions() Options {
-	return Options{Debounce: 150 * time.Millisecond, TimeLimit: 2 * time.Second, FusionDiagnostics: "hint", LoopHints: true, SizeHints: true}
+	return Options{Debounce: 150 * time.Millisecond, TimeLimit: 2 * time.Second, FusionDiagnostics: "hint", LoopHints: true, SizeHints: true, CodeLens: true}
 }
 
 type state int

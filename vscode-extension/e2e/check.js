@@ -221,10 +221,13 @@ async function retype(page, text, replacement) {
     return await page.locator('[id="status.editor.selection"]').innerText();
   });
 
-  await step(page, 'fused process document', async () => {
+  await step(page, 'fused process document from Ctrl+click on a loop hint', async () => {
     const tab = page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first();
     await tab.click();
-    await page.locator('.codelens-decoration a:visible', { hasText: /show\s+fused\s+process/ }).first().click();
+    // The loop hint at the end of a binding is the link (Ctrl+click), where a per-loop lens was.
+    const hint = page.locator('.editor-instance .view-line span', { hasText: /^\s*loop 1\s*$/ }).last();
+    await hint.waitFor({ timeout: 20000 });
+    await hint.click({ modifiers: [process.platform === 'darwin' ? 'Meta' : 'Control'] });
     await page.waitForSelector('.tabs-container .tab:has-text(".fused")', { timeout: 30000 });
     await editorShows(page, 's0:  pull xs into xs.chan');
     await page.locator('.editor-instance .view-line', { hasText: 'pull xs into' }).first().click();
@@ -307,15 +310,18 @@ async function retype(page, text, replacement) {
     await page.waitForTimeout(600);
     const listed = plain(await page.locator('.suggest-widget.visible').innerText().catch(() => ''));
     await page.keyboard.press('Enter');
-    await page.keyboard.type('x', { delay: 30 });
+    // An in typed after the bindings goes under let (it went to column 1).
+    await page.keyboard.type('in  sq', { delay: 30 });
     await editorShows(page, '= map (\\x -> x * x) ys');
     const lines = (await page.locator('.editor-instance .view-line').allInnerTexts()).map(plain);
     const i = lines.findIndex((l) => l.includes('= map (\\x -> x * x) ys'));
-    if (i < 0 || /ys[12]/.test(lines[i]) || !lines.some((l) => l.trim() === 'x')) throw new Error(`lines: ${JSON.stringify(lines)}`);
+    if (i < 0 || /ys[12]/.test(lines[i]) || !lines.some((l) => l.trim() === 'in  sq')) throw new Error(`lines: ${JSON.stringify(lines)}`);
+    const typedIn = lines.find((l) => l.trim() === 'in  sq');
+    if (!typedIn.startsWith('  in')) throw new Error(`the typed in is at column ${typedIn.indexOf('in') + 1}, not under let (column 3): ${JSON.stringify(typedIn)}`);
     if (onSpace) throw new Error('a completion list opened on a space');
     // Undo the two lines, as a user would.
     const count = async () => (await page.locator('.editor-instance .view-line').count());
-    const typedLines = async () => (await page.locator('.editor-instance .view-line', { hasText: /= map \(\\x -> x \* x\) ys|^x$/ }).count());
+    const typedLines = async () => (await page.locator('.editor-instance .view-line', { hasText: /= map \(\\x -> x \* x\) ys|^\s*in  sq$/ }).count());
     for (let k = 0; k < 60 && ((await count()) !== linesBefore || (await typedLines()) > 0); k++) {
       await page.keyboard.press('Control+z');
       await page.waitForTimeout(50);
@@ -323,7 +329,7 @@ async function retype(page, text, replacement) {
     if ((await count()) !== linesBefore || (await typedLines()) > 0) throw new Error('undo did not restore the text');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Home');
-    return `typed "... ys" and Enter with ${listed ? 'suggestions listed (' + listed.replace(/\s+/g, ' ').slice(0, 40) + ')' : 'no list'}: ys kept, the cursor on a new line`;
+    return `typed "... ys", Enter and an in (under let) with ${listed ? 'suggestions listed (' + listed.replace(/\s+/g, ' ').slice(0, 40) + ')' : 'no list'}: ys kept, the cursor on a new line`;
   });
 
   const sizeError = 'map2 needs gts and ys1 to have the same size';

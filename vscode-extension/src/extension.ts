@@ -206,7 +206,7 @@ function settings(): object {
   const c = vscode.workspace.getConfiguration('cnf');
   return {
     solver: { timeLimit: c.get('solver.timeLimit') }, debounce: c.get('debounce'), fusionDiagnostics: c.get('fusionDiagnostics'),
-    inlayHints: { loops: c.get('inlayHints.loops'), sizes: c.get('inlayHints.sizes') },
+    inlayHints: { loops: c.get('inlayHints.loops'), sizes: c.get('inlayHints.sizes') }, codeLens: { enable: c.get('codeLens.enable') },
   };
 }
 
