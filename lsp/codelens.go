@@ -111,4 +111,3 @@ func hasErrors(diags []syntax.Diagnostic) bool {
 func lens(f *syntax.File, r syntax.Range, title, cmd string, args ...any) codeLens {
 	return codeLens{Range: toRange(f, r), Command: &command{Title: title, Command: cmd, Arguments: args}}
 }
-

@@ -186,7 +186,7 @@ type inlayHintParams struct {
 
 type inlayHint struct {
 	Position     protocol.Position `json:"position"`
-	Label        any               `json:"label"` // a string, or []inlayHintLabelPart
+	Label        any               `json:"label"`          // a string, or []inlayHintLabelPart
 	Kind         int               `json:"kind,omitempty"` // 1 type, 2 parameter
 	Tooltip      string            `json:"tooltip,omitempty"`
 	PaddingLeft  bool              `json:"paddingLeft,omitempty"`
