@@ -115,8 +115,11 @@ func controlFlowOrder(p *Process) []Label {
 	return order
 }
 
-// maxCommentColumn is how far right the joint-label comments are lined up.
-const maxCommentColumn = 90
+// maxCommentColumn is how far right the joint-label comments are lined up. A longer state has
+// its comment two spaces after it: padding every short state out to a long one's width made
+// lines that an editor split in two wrapped between "->" and the target state, which then
+// began a line as a state label does.
+const maxCommentColumn = 56
 
 func orNone(xs []string) string {
 	if len(xs) == 0 {
