@@ -29,8 +29,11 @@ func (s *Server) initialize(ctx context.Context, p *initializeParams) (*initiali
 			CodeLensProvider:           codeLensOptions{},
 			CodeActionProvider:         codeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
 			// No trigger on space: a list open at the end of most lines would take Enter.
-			CompletionProvider:     triggerOptions{TriggerCharacters: []string{"("}},
-			SignatureHelpProvider:  triggerOptions{TriggerCharacters: []string{" ", "("}},
+			CompletionProvider: triggerOptions{TriggerCharacters: []string{"("}},
+			// Signature help opens when asked (Ctrl+Shift+Space), then follows the arguments:
+			// opened by every space, it covered the lines above (and their squiggles) at
+			// every binding typed; the completion's snippets show the arguments already.
+			SignatureHelpProvider:  triggerOptions{TriggerCharacters: []string{}, RetriggerCharacters: []string{" ", "("}},
 			ExecuteCommandProvider: executeCommandOptions{Commands: commandNames},
 			SemanticTokensProvider: semanticTokensOptions{
 				Legend: semanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: []string{"declaration", "readonly"}},

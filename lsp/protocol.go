@@ -106,7 +106,8 @@ type codeActionOptions struct {
 }
 
 type triggerOptions struct {
-	TriggerCharacters []string `json:"triggerCharacters"`
+	TriggerCharacters   []string `json:"triggerCharacters"`
+	RetriggerCharacters []string `json:"retriggerCharacters,omitempty"`
 }
 
 type executeCommandOptions struct {
