@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -17,7 +18,17 @@ type DOTOptions struct {
 	// Legend adds a line under the diagram that says what its shapes mean (a page that shows
 	// its own legend leaves it out).
 	Legend bool
+	// Collapse draws each loop as one box that lists its bindings, except the loops in
+	// Expanded (numbers 1..L); edges between two boxes are bundled into one, as wide as the
+	// edges it stands for and red if any of them prevents fusion. A 35-binding clustering is
+	// then readable in an editor's side group.
+	Collapse bool
+	Expanded map[int]bool
 }
+
+// CollapseAbove is the number of bindings above which a diagram starts collapsed in the
+// editor: a clustering this large drawn whole is a thumbnail in a side group.
+const CollapseAbove = 20
 
 // Legend is what the diagram's shapes mean, in one line.
 const Legend = "box = array in memory · ellipse = binding · frame = loop · red ⊣ = cannot share a loop"
@@ -57,8 +68,29 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 	colors := cl.Colors()
 	order := slices.Clone(cl.Clusters)
 	slices.SortStableFunc(order, func(a, b *Cluster) int { return firstID(a) - firstID(b) })
+	// where is the DOT node that stands for a binding: its own, or its collapsed loop's box.
+	where := map[string]string{}
 	for _, c := range order {
 		k := cl.LoopNumber(c.Index)
+		for _, nd := range c.Nodes {
+			where[nd.Name] = "n:" + nd.Name
+		}
+		if !opt.Collapse || c.External() || opt.Expanded[k] {
+			continue
+		}
+		box := fmt.Sprintf("loop:%d", k)
+		for _, nd := range c.Nodes {
+			where[nd.Name] = box
+		}
+		col := colors[k]
+		fmt.Fprintf(bw, "  %s [shape=box, style=\"rounded,filled\", color=%s, fillcolor=%s, penwidth=1.5, label=%s, id=%s, class=%s, tooltip=%s];\n",
+			q(box), q(col), q(col+"55"), q(loopBoxLabel(k, c)), q(box), q(fmt.Sprintf("loopbox loop%d", k)), q(fmt.Sprintf("loop %d: %s (click to expand)", k, strings.Join(c.Names(), ", "))))
+	}
+	for _, c := range order {
+		k := cl.LoopNumber(c.Index)
+		if where[c.Nodes[0].Name] != "n:"+c.Nodes[0].Name {
+			continue // drawn as its box
+		}
 		if c.External() {
 			fmt.Fprintf(bw, "  subgraph %s {\n    label=\"external\"; style=dashed; fontsize=10;\n", q(fmt.Sprintf("cluster_%d", c.Index)))
 		} else {
@@ -80,13 +112,14 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 		}
 	}
 	producer := map[string]*Node{}
+	edges := &edgeSet{index: map[[2]string]int{}}
 	for _, nd := range g.Nodes {
 		for _, id := range nd.Binding.Names {
 			producer[id.Name] = nd
 		}
 		for _, a := range nd.Arrays {
 			if materialised[a] {
-				fmt.Fprintf(bw, "  %s -> %s;\n", q("n:"+nd.Name), q("arr:"+a))
+				edges.add(g, nil, nd, where[nd.Name], "arr:"+a, "", false)
 			}
 		}
 	}
@@ -94,28 +127,118 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 		for _, v := range nd.Reads {
 			src, label := "in:"+v, ""
 			if p := producer[v]; p != nil {
-				src = "n:" + p.Name
+				src = where[p.Name]
 				if materialised[v] {
 					src = "arr:" + v
 				} else if p.Name != v {
 					label = v
 				}
 			}
-			bw.WriteString(edgeLine(g, producer[v], nd, src, label, false))
+			edges.add(g, producer[v], nd, src, where[nd.Name], label, false)
 		}
 		for _, v := range nd.ReadsScalars {
 			src, label := "in:"+v, ""
 			if p := producer[v]; p != nil {
-				src = "n:" + p.Name
+				src = where[p.Name]
 				if p.Name != v {
 					label = v
 				}
 			}
-			bw.WriteString(edgeLine(g, producer[v], nd, src, label, true))
+			edges.add(g, producer[v], nd, src, where[nd.Name], label, true)
 		}
+	}
+	for _, e := range edges.list {
+		bw.WriteString(e.line())
 	}
 	bw.WriteString("}\n")
 	return bw.Flush()
+}
+
+// loopBoxLabel is a collapsed loop's label: its number and its bindings, a few to a line, at
+// most four lines.
+func loopBoxLabel(k int, c *Cluster) string {
+	names := c.Names()
+	var lines []string
+	for i := 0; i < len(names); i += 4 {
+		if len(lines) == 4 {
+			lines[3] += fmt.Sprintf(" … +%d", len(names)-i)
+			break
+		}
+		lines = append(lines, strings.Join(names[i:min(i+4, len(names))], ", "))
+	}
+	return fmt.Sprintf(`loop %d\n%s`, k, strings.Join(lines, `\n`)) // DOT's line breaks
+}
+
+// dotEdge is an edge of the diagram: one edge of the graph, or a bundle of the edges between
+// two collapsed loops (or a collapsed loop and another node).
+type dotEdge struct {
+	src, dst string
+	label    string
+	scalar   bool
+	count    int
+	reasons  []string // of the fusion-preventing edges among them
+}
+
+// edgeSet bundles edges by their two ends, in the order first seen.
+type edgeSet struct {
+	index map[[2]string]int
+	list  []*dotEdge
+}
+
+func (s *edgeSet) add(g *Graph, from, to *Node, src, dst, label string, scalar bool) {
+	if src == dst {
+		return // inside a collapsed loop
+	}
+	var reasons []string
+	if from != nil {
+		if e := g.Edge(from.ID, to.ID); e != nil && e.Preventing {
+			reasons = e.Reasons
+		}
+	}
+	key := [2]string{src, dst}
+	if i, ok := s.index[key]; ok {
+		e := s.list[i]
+		e.count++
+		if e.label != label {
+			e.label = ""
+		}
+		e.scalar = e.scalar && scalar
+		for _, r := range reasons {
+			e.reasons = append(e.reasons, from.Name+" → "+to.Name+": "+r)
+		}
+		return
+	}
+	e := &dotEdge{src: src, dst: dst, label: label, scalar: scalar, count: 1}
+	if strings.HasPrefix(src, "loop:") || strings.HasPrefix(dst, "loop:") {
+		for _, r := range reasons {
+			e.reasons = append(e.reasons, from.Name+" → "+to.Name+": "+r)
+		}
+	} else {
+		e.reasons = reasons
+	}
+	s.index[key] = len(s.list)
+	s.list = append(s.list, e)
+}
+
+func (e *dotEdge) line() string {
+	var attrs []string
+	if e.label != "" && e.count == 1 {
+		attrs = append(attrs, "label="+dotQuote(e.label))
+	}
+	if e.scalar {
+		attrs = append(attrs, "arrowhead=empty")
+	}
+	if e.count > 1 {
+		attrs = append(attrs, fmt.Sprintf("penwidth=%.1f", 1+math.Log2(float64(e.count))))
+	}
+	if len(e.reasons) > 0 {
+		reason := strings.Join(e.reasons, "; ")
+		attrs = append(attrs, "color=red", "arrowtail=tee", "dir=both", `class="preventing"`, "tooltip="+dotQuote(reason), "labeltooltip="+dotQuote(reason))
+	}
+	if len(attrs) == 0 {
+		return fmt.Sprintf("  %s -> %s;\n", dotQuote(e.src), dotQuote(e.dst))
+	}
+	return fmt.Sprintf("  %s -> %s [%s];\n", dotQuote(e.src), dotQuote(e.dst), strings.Join(attrs, ", "))
 }
 
 // dotQuote is a DOT string.
@@ -137,24 +260,4 @@ func nodeNames(nd *Node) string {
 		names[i] = id.Name
 	}
 	return strings.Join(names, ", ")
-}
-
-func edgeLine(g *Graph, from, to *Node, src, label string, scalar bool) string {
-	var attrs []string
-	if label != "" {
-		attrs = append(attrs, "label="+dotQuote(label))
-	}
-	if scalar {
-		attrs = append(attrs, "arrowhead=empty")
-	}
-	if from != nil {
-		if e := g.Edge(from.ID, to.ID); e != nil && e.Preventing {
-			reason := strings.Join(e.Reasons, "; ")
-			attrs = append(attrs, "color=red", "arrowtail=tee", "dir=both", `class="preventing"`, "tooltip="+dotQuote(reason), "labeltooltip="+dotQuote(reason))
-		}
-	}
-	if len(attrs) == 0 {
-		return fmt.Sprintf("  %s -> %s;\n", dotQuote(src), dotQuote("n:"+to.Name))
-	}
-	return fmt.Sprintf("  %s -> %s [%s];\n", dotQuote(src), dotQuote("n:"+to.Name), strings.Join(attrs, ", "))
 }

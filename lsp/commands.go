@@ -62,7 +62,11 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdShowC:
 		return showC(vw, name), nil
 	case cmdShowClustering:
-		return showClustering(def)
+		var view diagramView
+		if len(p.Arguments) > 2 {
+			view = diagramViewOf(p.Arguments[2])
+		}
+		return showClustering(def, view)
 	case cmdShowFusedProcess:
 		var out bytes.Buffer
 		out.WriteString(fuse.ReadableHeader + "\n")
@@ -80,10 +84,54 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q", p.Command)
 }
 
-func showClustering(def *analysis.Def) (ClusteringResult, error) {
+func showClustering(def *analysis.Def, view diagramView) (ClusteringResult, error) {
 	var dot bytes.Buffer
-	if err := cluster.WriteDOT(&dot, def.Report.Ours.Clustering, cluster.DOTOptions{Title: def.Name}); err != nil {
+	cl := def.Report.Ours.Clustering
+	opts := cluster.DOTOptions{Title: def.Name, Expanded: map[int]bool{}}
+	// Large clusterings start with their loops collapsed to boxes; the view says otherwise
+	// once the user has chosen.
+	opts.Collapse = len(cl.Graph.Nodes) > cluster.CollapseAbove && cl.Loops() > 1
+	if view.Collapse != nil {
+		opts.Collapse = *view.Collapse
+	}
+	var expanded []int
+	for _, k := range view.Expand {
+		if k >= 1 && k <= cl.Loops() && !opts.Expanded[k] {
+			opts.Expanded[k] = true
+			expanded = append(expanded, k)
+		}
+	}
+	if err := cluster.WriteDOT(&dot, cl, opts); err != nil {
 		return ClusteringResult{}, errors.Join(errors.New("writing the diagram"), err)
 	}
-	return ClusteringResult{Function: def.Name, DOT: dot.String(), Summary: def.Report.Summarize(), Terms: glossary()}, nil
+	return ClusteringResult{Function: def.Name, DOT: dot.String(), Summary: def.Report.Summarize(), Terms: glossary(),
+		Collapsed: opts.Collapse, Expanded: expanded}, nil
+}
+
+// diagramView is how a clustering view asks for its diagram, the optional third argument of
+// cnf.showClustering: {"collapse": true, "expand": [2, 5]} (loops drawn as boxes, except loops
+// 2 and 5). Without it a large clustering starts collapsed.
+type diagramView struct {
+	Collapse *bool
+	Expand   []int
+}
+
+// diagramViewOf reads the argument; what it does not understand it leaves out.
+func diagramViewOf(arg any) diagramView {
+	var v diagramView
+	m, ok := arg.(map[string]any)
+	if !ok {
+		return v
+	}
+	if b, ok := m["collapse"].(bool); ok {
+		v.Collapse = &b
+	}
+	if xs, ok := m["expand"].([]any); ok {
+		for _, x := range xs {
+			if f, ok := x.(float64); ok && f == float64(int(f)) {
+				v.Expand = append(v.Expand, int(f))
+			}
+		}
+	}
+	return v
 }

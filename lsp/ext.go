@@ -24,6 +24,9 @@ type ClusteringResult struct {
 	Summary  cluster.Summary `json:"summary"`
 	// Terms explains the words of the view's header (glossary.go), for its tooltips and links.
 	Terms map[string]Term `json:"terms"`
+	// Collapsed: the diagram draws each loop as a box, except the loops in Expanded.
+	Collapsed bool  `json:"collapsed,omitempty"`
+	Expanded  []int `json:"expanded,omitempty"`
 }
 
 // TextResult is what cnf.showFusedProcess and cnf.showILP return.

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"sync/atomic"
 
 	"go.lsp.dev/protocol"
@@ -799,5 +800,46 @@ func TestSizeErrorDropsStaleLoopHints(t *testing.T) {
 	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"codeLens": map[string]any{"enable": false}}}})
 	if titles := lensTitles(t, c, uri); len(titles) != 0 {
 		t.Errorf("lenses with cnf.codeLens.enable false: %q", titles)
+	}
+}
+
+// A clustering of more than cluster.CollapseAbove bindings comes with its loops drawn as
+// boxes; the view can open some of them, or ask for every binding.
+func TestLargeDiagramStartsCollapsed(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = 0
+	c := startServer(t, opts, nil)
+	uri := "file:///big.cnf"
+	c.open(uri, gen.Program(rand.New(rand.NewPCG(7, 1)), gen.Options{Bindings: 35}))
+	c.analysed(uri, 1)
+	var syms []protocol.DocumentSymbol
+	if err := c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &syms); err != nil || len(syms) == 0 {
+		t.Fatalf("symbols: %v %v", syms, err)
+	}
+	name := syms[0].Name
+	show := func(view any) ClusteringResult {
+		args := []any{uri, name}
+		if view != nil {
+			args = append(args, view)
+		}
+		var r ClusteringResult
+		if err := c.call("workspace/executeCommand", map[string]any{"command": cmdShowClustering, "arguments": args}, &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	boxes := func(r ClusteringResult) int { return strings.Count(r.DOT, `[shape=box, style="rounded,filled"`) }
+	def := show(nil)
+	loops := def.Summary.Loops
+	if loops < 3 || !def.Collapsed || boxes(def) != loops {
+		t.Fatalf("default view of %d loops: collapsed %v, %d boxes", loops, def.Collapsed, boxes(def))
+	}
+	open := show(map[string]any{"collapse": true, "expand": []any{2, 99}})
+	if boxes(open) != loops-1 || !strings.Contains(open.DOT, `label="loop 2"; style="rounded,filled"`) || !slices.Equal(open.Expanded, []int{2}) {
+		t.Errorf("loop 2 expanded: %d boxes, expanded %v", boxes(open), open.Expanded)
+	}
+	whole := show(map[string]any{"collapse": false})
+	if whole.Collapsed || boxes(whole) != 0 {
+		t.Errorf("collapse false: collapsed %v, %d boxes", whole.Collapsed, boxes(whole))
 	}
 }

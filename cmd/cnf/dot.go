@@ -10,14 +10,16 @@ import (
 func init() {
 	var (
 		function string
+		collapse bool
 		solve    solving
 	)
 	register(&command{
 		name:    "dot",
-		args:    "FILE [--function NAME] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--collapse] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "print the optimal clustering as a Graphviz diagram",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition, by `NAME` (needed when the file has several)")
+			fs.BoolVar(&collapse, "collapse", false, "draw each loop as one box that lists its bindings, with the edges between loops bundled (for large clusterings)")
 			solvingFlags(fs, &solve, "time limit of the definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
@@ -37,7 +39,7 @@ func init() {
 			if err != nil {
 				return e.fail(exitUsage, "dot", err)
 			}
-			if err := cluster.WriteDOT(e.stdout, def.Report.Ours.Clustering, cluster.DOTOptions{Title: name, Legend: true}); err != nil {
+			if err := cluster.WriteDOT(e.stdout, def.Report.Ours.Clustering, cluster.DOTOptions{Title: name, Legend: true, Collapse: collapse}); err != nil {
 				e.errorf("dot: %v", err)
 				return exitUsage
 			}

@@ -8,8 +8,8 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, State, ErrorAction, CloseAction, StaticFeature, ClientCapabilities, FeatureState } from 'vscode-languageclient/node';
 import { bundledPath, findServer, installURL } from './server';
-import { ClusteringResult, TextResult, Status, commands, statusMethod, statusText } from './lsp_ext';
-import { updateMessage, webviewHTML, ViewState, RevealMessage } from './view';
+import { ClusteringResult, DiagramView, TextResult, Status, commands, statusMethod, statusText } from './lsp_ext';
+import { updateMessage, webviewHTML, ViewState, RevealMessage, ViewMessage } from './view';
 import { gutterIcon, loopSpans, LoopColorStyle } from './loopcolors';
 import { showProgress } from './progress';
 
@@ -23,6 +23,7 @@ interface ClusteringPanel {
   panel: vscode.WebviewPanel;
   uri: string;
   name: string;
+  view?: DiagramView; // how its diagram is drawn, once the user has chosen
 }
 
 // The extension's state, in one place.
@@ -293,7 +294,8 @@ function showClustering(uri: string, name: string, result: ClusteringResult): vo
   const key = `${uri}#${name}`;
   const open = ext.panels.get(key);
   if (open) {
-    void open.panel.webview.postMessage(updateMessage(result));
+    if (open.view) void redraw(open); // drawn as the user chose, not the default
+    else void open.panel.webview.postMessage(updateMessage(result));
     open.panel.reveal(undefined, true);
     return;
   }
@@ -308,10 +310,17 @@ function webviewOptions(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
 // setUpPanel gives a clustering view its page and its handlers.
 function setUpPanel(panel: vscode.WebviewPanel, state: ViewState): void {
   const key = `${state.uri}#${state.name}`;
-  ext.panels.set(key, { panel, uri: state.uri, name: state.name });
+  const entry: ClusteringPanel = { panel, uri: state.uri, name: state.name, view: state.view };
+  ext.panels.set(key, entry);
   panel.webview.options = webviewOptions();
   panel.onDidDispose(() => { if (ext.panels.get(key)?.panel === panel) ext.panels.delete(key); });
-  panel.webview.onDidReceiveMessage((m: RevealMessage) => { if (m && m.type === 'reveal') void revealBinding(state.uri, m.name); });
+  panel.webview.onDidReceiveMessage((m: RevealMessage | ViewMessage) => {
+    if (m && m.type === 'reveal') void revealBinding(state.uri, m.name);
+    if (m && m.type === 'view') {
+      entry.view = m.view;
+      void redraw(entry);
+    }
+  });
   const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(ext.context!.extensionUri, 'dist', 'webview.js')).toString();
   panel.webview.html = webviewHTML(state, script, panel.webview.cspSource, nonce());
 }
@@ -374,13 +383,20 @@ async function refresh(uri: string): Promise<void> {
   for (const v of ext.openViews) {
     if (new URLSearchParams(vscode.Uri.parse(v).query).get('uri') === uri) ext.contentChanged.fire(vscode.Uri.parse(v));
   }
-  for (const { panel, uri: u, name } of ext.panels.values()) {
-    if (u !== uri || !ext.client) continue;
-    try {
-      const r = (await ext.client.sendRequest('workspace/executeCommand', { command: commands.showClustering, arguments: [u, name] })) as ClusteringResult;
-      void panel.webview.postMessage(updateMessage(r));
-    } catch { /* the text has errors: keep the last diagram */ }
+  for (const p of ext.panels.values()) {
+    if (p.uri === uri) await redraw(p);
   }
+}
+
+// redraw fetches a clustering view's diagram, drawn as the view asks (loops collapsed or not).
+async function redraw(p: ClusteringPanel): Promise<void> {
+  if (!ext.client) return;
+  const args: unknown[] = [p.uri, p.name];
+  if (p.view) args.push(p.view);
+  try {
+    const r = (await ext.client.sendRequest('workspace/executeCommand', { command: commands.showClustering, arguments: args })) as ClusteringResult;
+    void p.panel.webview.postMessage(updateMessage(r));
+  } catch { /* the text has errors: keep the last diagram */ }
 }
 
 // updateStatus shows the server state and, from the latest cnf/status of the active document,

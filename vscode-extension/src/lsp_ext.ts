@@ -69,6 +69,15 @@ export interface ClusteringResult {
   dot: string;
   summary: Summary;
   terms?: Record<string, Term>;
+  collapsed?: boolean; // the diagram draws each loop as a box, except the loops in expanded
+  expanded?: number[];
+}
+
+// DiagramView is the optional third argument of cnf.showClustering: how the view wants its
+// diagram (collapse absent: the server's default, collapsed for large clusterings).
+export interface DiagramView {
+  collapse?: boolean;
+  expand: number[];
 }
 
 // TextResult is what cnf.showFusedProcess, cnf.showILP and cnf.showC return.

@@ -1,9 +1,9 @@
 // What the clustering view shows, as pure functions of the server's answer (unit-tested, and
 // bundled both into the extension and into the webview's script, which renders the page).
 
-import { ClusteringResult, Summary, Term } from './lsp_ext';
+import { ClusteringResult, DiagramView, Summary, Term } from './lsp_ext';
 
-export type { ClusteringResult, Summary } from './lsp_ext';
+export type { ClusteringResult, DiagramView, Summary } from './lsp_ext';
 
 // summaryLine is the line above the diagram, as text: loops against the baselines.
 export function summaryLine(s: Summary): string {
@@ -67,7 +67,8 @@ export function loopItems(s: Summary): string {
   const lines = clusterList(s);
   return s.clusters.map((c, i) => {
     const swatch = c.color ? `<span class="swatch" style="background:${escapeHTML(c.color)}"></span>` : '<span class="swatch external"></span>';
-    return `<li>${swatch}${escapeHTML(lines[i])}</li>`;
+    const loop = c.external || !c.loop ? '' : ` data-loop="${c.loop}" title="Show loop ${c.loop} in the diagram"`;
+    return `<li${loop}>${swatch}${escapeHTML(lines[i])}</li>`;
   }).join('');
 }
 
@@ -93,6 +94,7 @@ export interface ViewState {
   uri: string;
   name: string;
   result: ClusteringResult;
+  view?: DiagramView; // loops collapsed or expanded, once the user has chosen
 }
 
 // Message is what the extension posts to a view: a new clustering.
@@ -105,6 +107,12 @@ export interface UpdateMessage {
 export interface RevealMessage {
   type: 'reveal';
   name: string;
+}
+
+// ViewMessage is what a view posts when the user collapses or expands loops: draw it so.
+export interface ViewMessage {
+  type: 'view';
+  view: DiagramView;
 }
 
 export function updateMessage(r: ClusteringResult): UpdateMessage {
@@ -130,6 +138,11 @@ a.term { color: inherit; text-decoration: underline dotted; }
 #toolbar button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); border: none; padding: 2px 8px; cursor: pointer; font: inherit; }
 #toolbar button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 #zoom { min-width: 3.5em; text-align: center; opacity: 0.8; }
+#search { background: var(--vscode-input-background); color: var(--vscode-input-foreground); border: 1px solid var(--vscode-input-border, transparent); padding: 1px 4px; font: inherit; width: 10em; }
+#graph svg .node.loopbox polygon, #graph svg .node.loopbox path { stroke-width: 1.5; }
+#graph svg .node.loopbox:hover path { stroke-width: 3; }
+#graph svg .node.match ellipse, #graph svg .node.match path, #graph svg .node.match polygon { stroke: var(--vscode-editor-findMatchBorder, orange); stroke-width: 3; }
+#graph.searching svg .node:not(.match), #graph.searching svg .edge { opacity: 0.35; }
 #legend { display: flex; gap: 12px; flex-wrap: wrap; opacity: 0.9; margin-left: auto; }
 .legend-item { display: inline-flex; align-items: center; gap: 4px; }
 .lg-stroke { stroke: var(--vscode-foreground); }
@@ -155,6 +168,8 @@ a.term { color: inherit; text-decoration: underline dotted; }
 details { padding: 4px 10px 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
 ul { margin: 4px 0; padding-left: 1.4em; }
 .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; border-radius: 2px; vertical-align: baseline; }
+#loops li[data-loop] { cursor: pointer; }
+#loops li[data-loop]:hover { text-decoration: underline; }
 .swatch.external { border: 1px dashed var(--vscode-foreground); width: 8px; height: 8px; }
 </style></head>
 <body>
@@ -164,12 +179,14 @@ ul { margin: 4px 0; padding-left: 1.4em; }
 <button id="fit" title="Fit the whole diagram in the view">Fit</button>
 <button id="zoom-out" title="Zoom out (Ctrl+wheel)">−</button><span id="zoom"></span><button id="zoom-in" title="Zoom in (Ctrl+wheel)">+</button>
 <button id="actual" title="Actual size">1:1</button>
+<button id="collapse" title="Draw each loop as one box (click a box to open it), or every binding">Collapse loops</button>
+<input id="search" type="search" placeholder="Find a binding" title="Highlight the bindings (or the loops' boxes) whose names contain this">
 <div id="legend">${legendHTML()}</div>
 </div>
 </header>
 <div id="graph" data-state="${escapeHTML(JSON.stringify(state))}"></div>
 <div id="tip"></div>
-<details open><summary>Loops</summary><ul id="loops"></ul></details>
+<details open id="loops-box"><summary>Loops</summary><ul id="loops"></ul></details>
 <details id="preventing-box"><summary>Why loops are apart (fusion-preventing edges)</summary><ul id="preventing"></ul></details>
 <script nonce="${nonce}" src="${scriptUri}"></script>
 </body></html>`;

@@ -2,11 +2,14 @@
 // out the DOT diagram with Graphviz compiled to WebAssembly (@hpcc-js/wasm-graphviz, bundled into this
 // script, so it works offline), and makes it usable: the wheel scrolls, Ctrl+wheel zooms
 // around the pointer, Fit shows it whole, a fusion-preventing edge shows its reason on hover,
-// and a click on a binding reveals it in the editor. The state survives window reloads
-// (vscode.setState; the extension's serializer restores the panel from it).
+// and a click on a binding reveals it in the editor. A large clustering comes with its loops
+// collapsed to boxes (the server draws them): a click on a box opens that loop, the toolbar
+// collapses or expands them all, a click on a loop in the list shows it, and the search box
+// highlights bindings by name. The state survives window reloads (vscode.setState; the
+// extension's serializer restores the panel from it).
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { ClusteringResult } from '../lsp_ext';
-import { loopItems, preventingItems, summaryHTML, ViewState, UpdateMessage } from '../view';
+import { DiagramView, loopItems, preventingItems, summaryHTML, ViewState, UpdateMessage, ViewMessage } from '../view';
 
 interface VSCodeAPI {
   postMessage(message: unknown): void;
@@ -19,6 +22,8 @@ const vscode = acquireVsCodeApi();
 const graph = document.getElementById('graph')!;
 const tip = document.getElementById('tip')!;
 const zoomLabel = document.getElementById('zoom')!;
+const collapseButton = document.getElementById('collapse') as HTMLButtonElement;
+const search = document.getElementById('search') as HTMLInputElement;
 const graphviz = Graphviz.load();
 
 let state: ViewState = JSON.parse(graph.getAttribute('data-state') || '{}');
@@ -26,6 +31,7 @@ let natural = { width: 0, height: 0 }; // the diagram's size at scale 1, in CSS 
 let scale = 1;
 let userZoomed = false; // once the user zooms, new versions of the diagram keep the zoom
 let generation = 0;
+let firstRender = true;
 
 async function render(r: ClusteringResult): Promise<void> {
   const mine = ++generation;
@@ -33,6 +39,10 @@ async function render(r: ClusteringResult): Promise<void> {
   vscode.setState(state);
   document.getElementById('summary')!.innerHTML = summaryHTML(r.summary, r.terms);
   document.getElementById('loops')!.innerHTML = loopItems(r.summary);
+  if (firstRender && r.summary.loops > 8) (document.getElementById('loops-box') as HTMLDetailsElement).open = false; // the diagram gets the room
+  firstRender = false;
+  collapseButton.style.display = r.summary.loops > 1 ? '' : 'none';
+  collapseButton.textContent = r.collapsed ? 'Expand all' : 'Collapse loops';
   const prev = preventingItems(r.summary);
   document.getElementById('preventing')!.innerHTML = prev || '<li>none: every pair that could share a loop may</li>';
   let svgText: string;
@@ -53,7 +63,50 @@ async function render(r: ClusteringResult): Promise<void> {
   prepare(svg);
   if (userZoomed) apply(scale);
   else fitWidth();
+  highlight();
+  if (pendingFocus) {
+    const k = pendingFocus;
+    pendingFocus = 0;
+    focusLoop(k);
+  }
   graph.setAttribute('data-rendered', 'true');
+}
+
+// askFor asks the extension to draw the diagram another way (collapsed, expanded loops).
+function askFor(view: DiagramView): void {
+  state = { ...state, view };
+  vscode.setState(state);
+  vscode.postMessage({ type: 'view', view } satisfies ViewMessage);
+}
+
+// expanded are the loops drawn open in the current diagram.
+function expanded(): number[] {
+  return state.result?.expanded ?? [];
+}
+
+let pendingFocus = 0; // a loop to show once the diagram that opens it arrives
+
+// focusLoop scrolls the diagram to a loop (its box, or its frame) and marks it a moment.
+function focusLoop(k: number): void {
+  const el = graph.querySelector(`g[id="loop:${k}"]`) ?? graph.querySelector(`g.cluster.loop${k}`);
+  if (!el) return;
+  el.scrollIntoView({ block: 'center', inline: 'center' });
+  el.classList.add('match');
+  setTimeout(() => el.classList.remove('match'), 1500);
+}
+
+// highlight marks the bindings (and the loops' boxes) whose names contain the search text.
+function highlight(): void {
+  const text = search.value.trim().toLowerCase();
+  graph.classList.toggle('searching', text !== '');
+  let first: Element | undefined;
+  for (const node of Array.from(graph.querySelectorAll('svg g.node'))) {
+    const name = node.getAttribute('data-binding') ?? (node.classList.contains('loopbox') ? node.textContent ?? '' : '');
+    const hit = text !== '' && name.toLowerCase().includes(text);
+    node.classList.toggle('match', hit);
+    if (hit && !first) first = node;
+  }
+  first?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 // prepare moves the reasons of fusion-preventing edges from SVG link titles (slow native
@@ -137,8 +190,32 @@ graph.addEventListener('mousemove', (e) => {
 });
 graph.addEventListener('mouseleave', () => { tip.style.display = 'none'; });
 graph.addEventListener('click', (e) => {
+  const box = (e.target as Element).closest?.('g.node.loopbox');
+  if (box) {
+    const k = Number((box.getAttribute('id') || '').replace('loop:', ''));
+    if (k) {
+      pendingFocus = k;
+      askFor({ collapse: true, expand: [...expanded(), k] });
+    }
+    return;
+  }
   const node = (e.target as Element).closest?.('g.node[data-binding]');
   if (node) vscode.postMessage({ type: 'reveal', name: node.getAttribute('data-binding') });
+});
+collapseButton.addEventListener('click', () => {
+  askFor(state.result?.collapsed ? { collapse: false, expand: [] } : { collapse: true, expand: [] });
+});
+search.addEventListener('input', highlight);
+document.getElementById('loops')!.addEventListener('click', (e) => {
+  const item = (e.target as Element).closest?.('li[data-loop]');
+  const k = Number(item?.getAttribute('data-loop'));
+  if (!k) return;
+  if (state.result?.collapsed && !expanded().includes(k)) {
+    pendingFocus = k;
+    askFor({ collapse: true, expand: [...expanded(), k] });
+  } else {
+    focusLoop(k);
+  }
 });
 
 window.addEventListener('message', (event) => {
