@@ -526,7 +526,9 @@ func (s *Server) sendStatus(uri, state string) {
 	v, good := d.cur, d.good
 	s.mu.Unlock()
 	st := Status{URI: uri, Version: v.number, State: state, Definitions: []DefinitionStatus{}}
-	for _, dg := range v.file.Prog.Diagnostics {
+	// The errors publish sends, counted alike: the status bar said "3 errors" while Problems
+	// listed 2, the edited line's collapsed into one.
+	for _, dg := range collapseEditedLine(v.file.Prog.Diagnostics, v.file.Text, v.editAt) {
 		if dg.Severity == syntax.Error {
 			st.Errors++
 		}

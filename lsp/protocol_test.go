@@ -843,3 +843,41 @@ func TestLargeDiagramStartsCollapsed(t *testing.T) {
 		t.Errorf("collapse false: collapsed %v, %d boxes", whole.Collapsed, boxes(whole))
 	}
 }
+
+// The status bar's error count is the count of errors published: with two errors on the line
+// being typed (reported as one), cnf/status said one more than the Problems panel listed.
+func TestStatusCountsPublishedErrors(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Debounce = 0
+	c := startServer(t, opts, nil)
+	uri := "file:///typing.cnf"
+	text := "f xs =\n  let ys = map (+ 1) xs\n  in  ys\n"
+	c.open(uri, text)
+	c.analysed(uri, 1)
+	typed := strings.Replace(text, "map (+ 1) xs", "map2 (+) xss zss", 1) // two errors on the edited line
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []any{map[string]any{"range": map[string]any{"start": map[string]any{"line": 1, "character": 11}, "end": map[string]any{"line": 1, "character": 23}}, "text": "map2 (+) xss zss"}},
+	})
+	c.waitStatus(uri, 2, "parsed")
+	pub := c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 2 })
+	errs := 0
+	for _, raw := range pub.Diagnostics {
+		var d protocol.Diagnostic
+		_ = json.Unmarshal(raw, &d)
+		if d.Severity == protocol.DiagnosticSeverityError {
+			errs++
+		}
+	}
+	c.mu.Lock()
+	var st Status
+	for _, s := range c.status[uri] {
+		if s.Version == 2 {
+			st = s
+		}
+	}
+	c.mu.Unlock()
+	if errs != 1 || st.Errors != errs {
+		t.Fatalf("text %q: %d errors published, status says %d", typed, errs, st.Errors)
+	}
+}
