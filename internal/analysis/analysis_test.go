@@ -286,3 +286,31 @@ func TestFusionReusedOnlyWhenBindingsUnchanged(t *testing.T) {
 		t.Error("no process shows the new worker")
 	}
 }
+
+// A version keeps the configuration it was loaded with: a setting changed after Load (the
+// server's didChangeConfiguration while a version is being clustered) applies from the next
+// version, so one version is never analysed under two configurations.
+func TestConfigFixedPerVersion(t *testing.T) {
+	solver := &countingSolver{}
+	e := NewEngine(Config{Solver: solver})
+	ctx := context.Background()
+	if _, err := e.Load("n.cnf", []byte(normalize2), 1).Def(ctx, "normalize2"); err != nil {
+		t.Fatal(err)
+	}
+	loaded := e.Load("n.cnf", []byte(normalize2), 2)
+	e.SetConfig(Config{Solver: solver, Fresh: true}) // after the load: not this version's
+	d, err := loaded.Def(ctx, "normalize2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Reused {
+		t.Fatal("a setting changed after Load applied to the version loaded before it")
+	}
+	d, err = e.Load("n.cnf", []byte(normalize2), 3).Def(ctx, "normalize2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Reused {
+		t.Fatal("the next version did not take the new setting (Fresh: no cache)")
+	}
+}

@@ -58,11 +58,13 @@ func (e *Engine) Config() Config {
 // are computed when asked for (File.Def). name identifies the file across versions (a path or
 // a URI): clusterings of one definition in successive versions start from each other.
 // priority orders the solves of different files (higher first; the server passes the time of
-// the edit).
+// the edit). The configuration is fixed for the version when it is loaded (as gopls fixes a
+// snapshot's options): a setting changed meanwhile applies from the next version, so one
+// version is never solved under two time limits.
 func (e *Engine) Load(name string, text []byte, priority int64) *File {
 	stop, stopSolves := context.WithCancel(context.Background())
 	return &File{Name: name, Text: text, Prog: infer.Analyze(name, text), Priority: priority, engine: e,
-		defs: map[string]*pending{}, stop: stop, stopSolves: stopSolves}
+		cfg: e.Config(), defs: map[string]*pending{}, stop: stop, stopSolves: stopSolves}
 }
 
 // options are the clustering options of the current configuration.

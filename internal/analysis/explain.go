@@ -31,7 +31,7 @@ func (d *Def) WhyNot(n int) []cluster.Exclusion {
 // again (their work still counts, so the same ones are made). It stops when ctx ends (the next
 // edit) and returns how many it made.
 func (f *File) Force(ctx context.Context, d *Def) int {
-	cfg := f.engine.Config()
+	cfg := f.cfg
 	each := min(limit(cfg.TimeLimit), 500*time.Millisecond)
 	ctx, cancel := context.WithTimeout(ctx, cluster.SafetyFactor*limit(cfg.TimeLimit))
 	defer cancel()
@@ -111,7 +111,7 @@ func (f *File) Prove(ctx context.Context, name string, stop context.Context, pro
 	if err != nil || d.Report.Ours.Optimal {
 		return d, err
 	}
-	opts := f.engine.Config().options()
+	opts := f.cfg.options()
 	opts.TimeLimit = cluster.NoTimeLimit
 	opts.Stop = stop
 	opts.Progress = progress
@@ -140,7 +140,7 @@ func (f *File) Prove(ctx context.Context, name string, stop context.Context, pro
 			better.Note = ""
 		}
 		ours = &better
-		found = max(time.Since(began), limit(f.engine.Config().TimeLimit))
+		found = max(time.Since(began), limit(f.cfg.TimeLimit))
 	}
 	rep := cluster.NewReport(d.Report.Graph, ours, d.Report.Megiddo)
 	f.engine.cache.put(entry{key: d.key, limit: found, proof: true, ours: ours.Decision(), megiddo: d.Report.Megiddo.Decision()})

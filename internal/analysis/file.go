@@ -21,6 +21,7 @@ type File struct {
 	Prog     *infer.Program
 	Priority int64
 	engine   *Engine
+	cfg      Config // the engine's configuration when the version was loaded
 
 	mu   sync.Mutex
 	defs map[string]*pending
@@ -167,7 +168,7 @@ func (f *File) compute(ctx context.Context, name string) (*Def, error) {
 func (f *File) newDef(name string, sizes *infer.Result, rep *cluster.Report, reused bool, key string) *Def {
 	e := f.engine // not f: a definition's analysis should not keep its file's text alive
 	return &Def{Name: name, Sizes: sizes, Report: rep, Reused: reused, key: key,
-		fuse: func() []*fuse.Fused { return e.fuse(key, sizes.Func, rep.Ours.Clustering) }}
+		fuse: func() []*fuse.Fused { return e.fuse(key, sizes.Func, rep.Ours.Clustering, f.cfg.Fresh) }}
 }
 
 // cluster finds a definition's clustering and baselines: from the cache when the graph has
@@ -178,7 +179,7 @@ func (f *File) newDef(name string, sizes *infer.Result, rep *cluster.Report, reu
 func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer.Result) (*cluster.Report, string, bool, error) {
 	g := cluster.NewGraph(sizes)
 	key := g.Key()
-	cfg := e.Config()
+	cfg := f.cfg
 	if hit, ok := e.cache.get(key); ok && !cfg.Fresh && reusable(hit, cfg.TimeLimit) {
 		ours, err1 := hit.ours.Apply(g)
 		meg, err2 := hit.megiddo.Apply(g)

@@ -34,9 +34,9 @@ type fusedLoop struct {
 	f fuse.Fused
 }
 
-// fuse is fusions.fuse, or fusion afresh with Config.Fresh.
-func (e *Engine) fuse(graphKey string, fn *syntax.Func, cl *cluster.Clustering) []*fuse.Fused {
-	if e.Config().Fresh {
+// fuse is fusions.fuse, or fusion afresh (Config.Fresh).
+func (e *Engine) fuse(graphKey string, fn *syntax.Func, cl *cluster.Clustering, fresh bool) []*fuse.Fused {
+	if fresh {
 		return fuse.FuseClusters(cl, fuse.MaxStates)
 	}
 	return e.fused.fuse(graphKey, fn, cl)

@@ -225,7 +225,7 @@ async function retype(page, text, replacement) {
     const tab = page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first();
     await tab.click();
     // The loop hint at the end of a binding is the link (Ctrl+click), where a per-loop lens was.
-    const hint = page.locator('.editor-instance .view-line span', { hasText: /^\s*loop 1\s*$/ }).last();
+    const hint = page.locator('.editor-instance .view-line span', { hasText: /^\s*loop\s1\s*$/ }).last(); // rendered with a no-break space
     await hint.waitFor({ timeout: 20000 });
     await hint.click({ modifiers: [process.platform === 'darwin' ? 'Meta' : 'Control'] });
     await page.waitForSelector('.tabs-container .tab:has-text(".fused")', { timeout: 30000 });
@@ -426,6 +426,33 @@ async function retype(page, text, replacement) {
     const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'pipeline35.cnf' }).first();
     await row.click();
     await page.locator('.tabs-container .tab', { hasText: 'pipeline35.cnf' }).first().waitFor({ timeout: 30000 });
+    // Loop colours in the text, past 8 loops: bindings next to each other share a colour
+    // exactly when they share a loop (the loop hint at each line's end says which).
+    await editorShows(page, 'loop 2');
+    const pairs = await page.evaluate(() => {
+      const editor = [...document.querySelectorAll('.editor-instance')].find((e) => e.textContent.includes('pipeline ::') || e.textContent.includes('pipeline xs'));
+      if (!editor) return null;
+      const colourAt = {};
+      for (const el of editor.querySelectorAll('.view-overlays > div')) {
+        for (const d of [el, ...el.querySelectorAll('div')]) {
+          const cs = getComputedStyle(d);
+          if (cs.borderLeftWidth === '3px' && cs.borderLeftStyle === 'solid') colourAt[el.style.top] = cs.borderLeftColor;
+        }
+      }
+      const rows = [];
+      for (const line of editor.querySelectorAll('.view-lines > .view-line')) {
+        const m = line.textContent.replace(/\u00a0/g, ' ').match(/loop (\d+)\s*$/);
+        if (m && colourAt[line.style.top]) rows.push({ top: parseFloat(line.style.top), loop: Number(m[1]), colour: colourAt[line.style.top] });
+      }
+      rows.sort((a, b) => a.top - b.top);
+      return rows;
+    });
+    if (!pairs || pairs.length < 10) throw new Error(`loop colours of the text: ${JSON.stringify(pairs)}`);
+    for (let i = 1; i < pairs.length; i++) {
+      const a = pairs[i - 1], b = pairs[i];
+      if ((a.loop === b.loop) !== (a.colour === b.colour)) throw new Error(`lines of loops ${a.loop} and ${b.loop}: colours ${a.colour} and ${b.colour}`);
+    }
+    const distinctLoops = new Set(pairs.map((p) => p.loop)).size;
     await page.locator('.editor-actions .action-label[aria-label*="Show Clustering"]').first().click();
     const frame = await webviewFrame(page, 'svg g.node.loopbox', 'pipeline');
     const info = () => frame.evaluate(() => ({
@@ -446,7 +473,7 @@ async function retype(page, text, replacement) {
     await frame.locator('#search').fill('b13');
     const matches = await frame.locator('#graph svg g.node.match').count();
     if (matches < 1) throw new Error('the search marked no binding');
-    return `${loops} loops as boxes at ${first.zoom}; loop 1 opened by a click (${opened.boxes} boxes left); search b13: ${matches} marked`;
+    return `${pairs.length} coloured lines of ${distinctLoops} loops, neighbours differ; ${loops} loops as boxes at ${first.zoom}; loop 1 opened by a click (${opened.boxes} boxes left); search b13: ${matches} marked`;
   });
 
   await step(page, 'Prove optimal from the quick fixes: its bound as it goes; Cancel keeps what it found', async () => {
