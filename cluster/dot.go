@@ -84,7 +84,7 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 		}
 		col := colors[k]
 		fmt.Fprintf(bw, "  %s [shape=box, style=\"rounded,filled\", color=%s, fillcolor=%s, penwidth=1.5, label=%s, id=%s, class=%s, tooltip=%s];\n",
-			q(box), q(col), q(col+"55"), q(loopBoxLabel(k, c)), q(box), q(fmt.Sprintf("loopbox loop%d", k)), q(fmt.Sprintf("loop %d: %s (click to expand)", k, strings.Join(c.Names(), ", "))))
+			q(box), q(col), q(col+"55"), q(loopBoxLabel(k, c)), q(box), q(fmt.Sprintf("loopbox loop%d", k)), q(loopBoxTooltip(k, c)))
 	}
 	for _, c := range order {
 		k := cl.LoopNumber(c.Index)
@@ -103,9 +103,13 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 		}
 		bw.WriteString("  }\n")
 	}
-	// Arrays in memory as boxes between their producer and consumers.
+	// Arrays in memory as boxes between their producer and consumers; a collapsed loop's arrays
+	// are in its box's tooltip instead, and its edges go straight to their readers.
 	materialised := map[string]bool{}
 	for _, c := range order {
+		if where[c.Nodes[0].Name] != "n:"+c.Nodes[0].Name {
+			continue
+		}
 		for _, a := range c.Writes {
 			materialised[a] = true
 			fmt.Fprintf(bw, "  %s [shape=box, label=%s];\n", q("arr:"+a), q(a))
@@ -167,6 +171,15 @@ func loopBoxLabel(k int, c *Cluster) string {
 		lines = append(lines, strings.Join(names[i:min(i+4, len(names))], ", "))
 	}
 	return fmt.Sprintf(`loop %d\n%s`, k, strings.Join(lines, `\n`)) // DOT's line breaks
+}
+
+// loopBoxTooltip says what a collapsed loop runs and writes to memory.
+func loopBoxTooltip(k int, c *Cluster) string {
+	tip := fmt.Sprintf("loop %d: %s", k, strings.Join(c.Names(), ", "))
+	if len(c.Writes) > 0 {
+		tip += "; writes " + strings.Join(c.Writes, ", ")
+	}
+	return tip + " (click to open)"
 }
 
 // dotEdge is an edge of the diagram: one edge of the graph, or a bundle of the edges between

@@ -109,6 +109,20 @@ async function focusSettled(page) {
 async function retype(page, text, replacement) {
   const line = page.locator('.editor-instance .view-line', { hasText: text }).first();
   await line.click();
+  // The click can land on another line (a lens or a hint that appears meanwhile moves the
+  // text): go to the line by its number, from the gutter beside it.
+  const number = await line.evaluate((el) => {
+    const editor = el.closest('.monaco-editor');
+    for (const m of editor.querySelectorAll('.margin-view-overlays > div')) {
+      if (m.style.top === el.style.top) return m.textContent.trim();
+    }
+    return '';
+  });
+  if (number) {
+    await page.keyboard.press('Control+g');
+    await page.keyboard.type(number);
+    await page.keyboard.press('Enter');
+  }
   await page.keyboard.press('End');
   await page.keyboard.press('Shift+Home');
   await page.keyboard.press('Shift+Home'); // past the indentation too
@@ -359,6 +373,41 @@ async function retype(page, text, replacement) {
     return 'restarted; the size error is reported again; the ILP view is fetched again';
   });
 
+  await step(page, 'a startup error (cnf.server.path missing, set in Settings) then the path fixed: everything works again', async () => {
+    // As a user does it: the Settings editor, the setting found by its name, a path typed.
+    const pathInput = async () => {
+      const item = page.locator('.settings-editor .setting-item-contents', { hasText: /Server: ?Path/ }).first();
+      await item.waitFor({ timeout: 20000 });
+      return item.locator('input').first();
+    };
+    await palette(page, 'Preferences: Open User Settings');
+    await page.waitForSelector('.settings-editor', { timeout: 20000 });
+    await page.keyboard.type('cnf.server.path', { delay: 20 });
+    let input = await pathInput();
+    await input.click();
+    await page.keyboard.type('/nonexistent/cnf', { delay: 10 });
+    await page.keyboard.press('Tab');
+    const toast = notification('/nonexistent/cnf');
+    await toast.waitFor({ timeout: 30000 });
+    const buttons = plain(await toast.innerText()).replace(/\s+/g, ' ');
+    // The user clears the path, leaving the notification where it is (it used to hold the
+    // extension's activation until it was dismissed).
+    input = await pathInput();
+    await input.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(1500);
+    await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
+    await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+(\d+\s+loops?|\d+\s+errors?)/ }).first().waitFor({ timeout: 60000 });
+    if (await page.locator('.statusbar-item', { hasText: 'Activating Extensions' }).count()) throw new Error('the status bar still says Activating Extensions');
+    await page.locator('.editor-actions .action-label[aria-label*="Show Clustering"]').first().click();
+    await webviewFrame(page, 'svg', 'normalize2');
+    const settingsTab = page.locator('.tabs-container .tab', { hasText: 'Settings' }).first();
+    if (await settingsTab.count()) await settingsTab.locator('.codicon-close').first().click().catch(() => {});
+    return `the error offered ${buttons.includes('Open Settings') ? 'Open Settings' : '?'} and ${buttons.includes('Restart Server') ? 'Restart Server' : '?'}; with the path cleared the server runs and Show Clustering draws`;
+  });
+
   await step(page, 'a second example: palindrome.cnf (append, reverse, lengths)', async () => {
     const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palindrome.cnf' }).first();
     await row.dblclick();
@@ -430,7 +479,7 @@ async function retype(page, text, replacement) {
     // exactly when they share a loop (the loop hint at each line's end says which).
     await editorShows(page, 'loop 2');
     const pairs = await page.evaluate(() => {
-      const editor = [...document.querySelectorAll('.editor-instance')].find((e) => e.textContent.includes('pipeline ::') || e.textContent.includes('pipeline xs'));
+      const editor = [...document.querySelectorAll('.editor-instance')].find((e) => e.textContent.replace(/\u00a0/g, ' ').includes('pipeline xs1'));
       if (!editor) return null;
       const colourAt = {};
       for (const el of editor.querySelectorAll('.view-overlays > div')) {
