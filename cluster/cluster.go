@@ -222,8 +222,8 @@ func solve(ctx context.Context, w *meter, g *Graph, opts Options) (*Result, erro
 			return fallback(g, nil, why+": showing the unfused clustering"), nil
 		}
 		// Without the ILP the heuristics are the answer: the greedy merges, then single
-		// bindings moved while that lowers the cost, with the work left (an 800-binding fans
-		// program: 281,279,837 -> 247,363,034 in 2 s).
+		// bindings moved while that lowers the cost, with the work left (it lowers large
+		// programs' cost by a tenth and more; docs/performance.md, "Behind the code", C1).
 		best = improve(w, best, opts.SameSizeOnly)
 		return notProven(best, nil, why+": the greedy clustering, with single bindings moved where that costs less"), nil
 	}

@@ -206,8 +206,8 @@ func acyclic(g *Graph, of []int) bool {
 // polish alternates improve with the greedy merges of whole clusters, from what improve left,
 // until neither lowers Cost (or w is out of work, or maxPolishRounds). improve moves one node at a
 // time, and once nodes have moved, two clusters may be worth merging that were not before (and
-// after a merge, single moves again): on `fans` 200 seed 2 under the 2 s default improve alone
-// left clusterings that merges made cheaper still (docs/performance.md). It returns cl itself
+// after a merge, single moves again): on `fans` programs improve alone left clusterings that
+// merges made cheaper still (docs/performance.md, "Behind the code", I1). It returns cl itself
 // when neither changed it; what it returns is valid, and never costs more than cl.
 func polish(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 	cost := cl.Cost()

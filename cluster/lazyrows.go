@@ -6,10 +6,9 @@ import "math"
 // rows of section 1.4.3 that bound a pair of different iteration sizes by its concestors
 // (x_AB ≤ x_ij and the like), and adds those its solution violates, each round, beside the
 // cuts; like a cut, one the relaxation leaves slack leaves the LP again. They are most of the
-// model's rows on programs with many sizes (16,586 of 21,829 on fans 200 seed 3) and almost all
-// slack, and with the triangle inequalities (triangles.go) every round's LP grew by thousands
-// of rows, so carrying them all slowed every round: fans 200 seeds 2-4 were proven in 3.0-5.1 s
-// with them lazy against 3.4-6.2 s (docs/performance.md). The loop ends only when none is
+// model's rows on programs with many sizes (three quarters of them on fans programs) and almost
+// all slack, and with the triangle inequalities (triangles.go) every round's LP grew by
+// thousands of rows, so carrying them all slowed every round (docs/performance.md, "Behind the code", L1). The loop ends only when none is
 // violated, so what it settles (settle) keeps to them; its bound is a bound all the same (a
 // relaxation with fewer rows), and the search gets the whole model.
 

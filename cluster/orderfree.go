@@ -51,9 +51,8 @@ func (r *rootResult) settle(m *Model, values []float64) {
 
 // ordered re-solves the loop's LP once with the π rows added, when the loop stopped before
 // the cuts had stated the order (out of time, or stalled): the clustering read from a
-// relaxation without π is then poor (fans 100 seed 1 under the 2 s default: 1,064,843 against
-// the greedy clustering's 614,210, where the relaxation with π leads to the optimum,
-// 384,609). Its solution and reduced costs replace the loop's last (the bound only rises).
+// relaxation without π is then poor, worse than the greedy one, where the relaxation with π
+// leads to the optimum (docs/performance.md, "Behind the code", O1). Its solution and reduced costs replace the loop's last (the bound only rises).
 // It may take the solve's work (w's); if it cannot be solved, the loop's last stands.
 func (r *rootResult) ordered(lp *highs.LP, order []Row, cols int, w *meter) {
 	if w.out() || len(order) == 0 || lp.AddRows(highsRows(order)) != nil {
@@ -76,12 +75,9 @@ func (r *rootResult) ordered(lp *highs.LP, order []Row, cols int, w *meter) {
 // its time limit (presolve, its own set-up, which neither the clock nor the interrupt
 // callback stops, and the first relaxation from scratch): the loop's first relaxation's time,
 // scaled by how many more rows the search has (π's and the cuts') to the power 1.5, and by 1.5
-// for the noise of a busy machine. On fans 200 seed 1 the loop's first LP took 0.15 s for
-// 22,000 rows, and the search of the 61,000-row strengthened model, given 0.77 s, returned
-// after 2.1 s: the estimate, 1.05 s, skips it. The square, used before, over-estimated small
-// first LPs: classic 200 seed 3's first LP took 42 ms for 1,862 rows, the square of the rows
-// ratio (5.1) made it 1.7 s, and the search that the guard then skipped proves the optimum in
-// 0.8 s. Zero when the loop solved no relaxation.
+// for the noise of a busy machine. The power 1.5 skips a search that would overrun its limit;
+// the square, used before, over-estimated small first LPs and skipped searches that prove the
+// optimum in time (docs/performance.md, "Behind the code", O2). Zero when the loop solved no relaxation.
 func (r *rootResult) searchSetup(rows int) float64 {
 	if r.firstRows == 0 || r.firstLP <= 0 {
 		return 0

@@ -147,17 +147,15 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		}
 		// An integral relaxation is read only once cuts are found in it: with none it is the
 		// clustering (settle). Reading it first was most of the solve on programs the first
-		// relaxation settles (sizes 200 seed 3: 0.10 → 0.05 s for the whole command, against
-		// 0.06 s for the highs command on the LP file); not reading it at all made fans 100
-		// seeds 2 and 4 5-15% slower.
+		// relaxation settles; not reading it at all made others slower (docs/performance.md, "Behind the code", R1).
 		integral := m.integral(sol.Values)
 		if !integral && read() {
 			break // the clustering read is optimal: nothing to prove beyond it
 		}
 		if first.out() {
 			// The solve's work is done (a reading can take all of it): neither a relaxation
-			// nor the search will use more cuts, and separating them on a 600-binding program
-			// took 0.4 s more.
+			// nor the search will use more cuts, and separating them on large programs took a
+			// noticeable time more (docs/performance.md, "Behind the code", R2).
 			break
 		}
 		if c := math.Ceil(sol.Objective - 1e-6); c > best {
@@ -216,8 +214,8 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		}
 	}
 	// A clustering read within 1 of the bound is the answer (proves): no search follows, so the
-	// relaxation with π, for the search and for reading, is not needed (it was 4% of a proof's
-	// time on fans 100 seed 5).
+	// relaxation with π, for the search and for reading, is not needed (it was a few percent of
+	// a proof's time; docs/performance.md, "Behind the code", R3).
 	proven := res.readCost < res.bound+1-1e-6
 	if orderFree && !res.converged && res.values == nil && res.last != nil && !proven && ctx.Err() == nil {
 		res.ordered(lp, order, len(m.Vars), first)
@@ -226,18 +224,17 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 }
 
 // readShare: the loop reads clusterings from its relaxations (readDuring) while that has
-// taken at most 1/readShare of its time (each reading takes 1-20 ms on 100-200 bindings, and
-// on `fans` the bound meets the optimum only in the last rounds, so readings every round made
-// the proof there a tenth slower).
+// taken at most 1/readShare of its time (a reading is not free, and on `fans` the bound meets
+// the optimum only in the last rounds, so readings every round made the proof there slower;
+// docs/performance.md, "Behind the code", R4).
 const readShare = 20
 
 // readDuring reads a clustering from a relaxation of the loop (guided) and keeps it if it is
-// the cheapest so far. Which relaxation of the loop reads best is not the last one: on glued
-// 200 seed 1 the last read 3,577,984, where relaxations of the loop before it read the
-// optimum, 3,497,997, and the search then took 5.8 s to find it instead of 2.2 s. When one
-// costs less than the bound plus 1 it is optimal, and the loop ends (proves, rootStage).
-// Reading stops when w's work is done, with what it has: one reading of a 600-binding program
-// took 1.3 s, and under the 2 s default it kept the command 1.3 s past its limit.
+// the cheapest so far. Which relaxation of the loop reads best is not the last one: earlier
+// relaxations may read the optimum where the last does not, and the search then takes longer
+// to find it (docs/performance.md, "Behind the code", R5). When one costs less than the bound plus 1 it is optimal, and the loop
+// ends (proves, rootStage). Reading stops when w's work is done, with what it has: one reading
+// of a large program can take most of the default limit, and kept the command past it.
 func (r *rootResult) readDuring(w *meter, m *Model, values []float64) {
 	began := w.spent()
 	defer func() { r.reading += w.spent() - began }()
@@ -269,9 +266,7 @@ type stage struct {
 func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Time, w *meter, loop loopConfig) (stage, error) {
 	// Half of what is left at most: the search needs work too. The first relaxation may take
 	// all of it: without it the search cannot begin either, and the clustering read from it is
-	// far better than the greedy one on the programs where it is slow (fans 100 seed 2 given 1 s:
-	// the greedy clustering's 1,094,437 when the loop gave up at half the time, against 614,733
-	// read from the relaxation).
+	// far better than the greedy one on the programs where it is slow (docs/performance.md, "Behind the code", R6).
 	stop := w.net // ctx, opts.Stop and the clock
 	start := opts.Start
 	// An error ends the loop with the cuts found so far: the model stays valid without them,
@@ -311,9 +306,9 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 	setup := root.searchSetup(len(st.model.Rows))
 	if st.start != nil && stop.Err() == nil && w.left() < setup {
 		// HiGHS's search begins by presolving the model and solving its relaxation again,
-		// and does not stop for its limit until it has: a fans program of 200 bindings
-		// (53,000 rows) given 0.7 s took 1.7 s and found nothing better than the start. With
-		// less work left than that takes, the best start is the answer, within the limit.
+		// and does not stop for its limit until it has: on large models it overran its limit
+		// and found nothing better than the start (docs/performance.md, "Behind the code", R7). With less work left than that
+		// takes, the best start is the answer, within the limit.
 		st.settled = &Solution{Values: st.start, Objective: math.Round(objective(m, st.start)), Time: time.Since(began)}
 		return st, nil
 	}
@@ -327,11 +322,9 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 // with sets the result's model to m with the cuts that the last relaxation holds tight or
 // violates (a cut dropped from the loop's LP may be violated again; all of them when there was
 // no relaxation). The slack ones do not bear on the bound (the relaxation's optimum and its
-// reduced costs stay as they are without them) and only slow every LP of the search: on
-// 200-binding programs the loop adds thousands of rows that raise the bound by hundredths of a
-// percent, and the search with only the tight ones took 2.7 s instead of 15.4 s (classic 200
-// seed 5; over 24 programs of both generators 23.3 s instead of 43.1 s in all, and slower on
-// two of them by 0.1-0.3 s; docs/performance.md).
+// reduced costs stay as they are without them) and only slow every LP of the search: on large
+// programs the loop adds thousands of rows that raise the bound by hundredths of a percent,
+// and the search with only the tight ones was several times faster (docs/performance.md, "Behind the code", R8).
 func (r *rootResult) with(m *Model, cuts []Row) *rootResult {
 	if r.last != nil { // every cut is a >= row
 		cuts = slices.DeleteFunc(cuts, func(c Row) bool { return activity(c, r.last) > c.Lo+1e-6 })

@@ -36,7 +36,7 @@ import (
 // used before, let an early pick of the order block better ones). The set is grown from each of
 // the starts candidates nearest s in turn. The root loop grows one a round, and starStarts
 // when nothing else is violated (four a round from the start made each round slower, and
-// under the 2 s default the loop got fewer rounds and read worse clusterings).
+// under the default limit the loop got fewer rounds and read worse clusterings).
 
 // starStarts is how many sets are grown from each node when one finds nothing.
 const starStarts = 4

@@ -18,11 +18,10 @@ import (
 // separates triangles first and paths only when no triangle is violated (for the chains whose
 // chords are missing). Why: a path inequality states one chain, and on programs with many
 // pairs of weight 1 (every pair of same-size bindings that read nothing in common, the `fans`
-// shape) the relaxation answered each round's chains with others just as cheap; a round of
-// 2,000 path inequalities on fans 200 seed 4 raised the bound by tens, for 60 rounds. A
-// triangle bounds every chain through its three pairs at once: the loop then proved that
-// program in 3.0 s instead of 11.0 s, and fans 100 in a median of 0.8 s instead of 2.2 s
-// (docs/performance.md).
+// shape) the relaxation answered each round's chains with others just as cheap: rounds of
+// thousands of path inequalities raised the bound by tens. A triangle bounds every chain
+// through its three pairs at once, and the loop proved such programs several times faster
+// (docs/performance.md, "Behind the code", T1).
 //
 // Separation is exact and takes time cubic in the nodes at worst: for every pair ik with
 // x_ik > 0 (or that can never share a loop), every j with columns to both.

@@ -4,12 +4,12 @@ package codegen
 //
 // Small arrays come from malloc. An array of 4 MB or more lies on 2 MB pages where Linux offers
 // them (transparent huge pages, madvise): a loop streaming an array on 4 KB pages misses the
-// TLB every 4 KB, which cost the fused loop of bench/pipeline.cnf a third of its time (2.9
-// against 2.0 ms at 10^7 elements, measured). Such blocks are mapped with mmap, aligned to
+// TLB every 4 KB, which cost the fused loop of bench/pipeline.cnf a third of its time (docs/performance.md, "Behind the code",
+// G1). Such blocks are mapped with mmap, aligned to
 // 2 MB, and kept for reuse when freed: repeated calls (cnf bench's runs) then neither fault
 // nor zero fresh pages. glibc's posix_memalign was tried first and did not reuse its aligned
-// chunks: the heap grew by the working set on every run (1.6 GB after 8 runs of unfused
-// pipeline) and each run paid for fresh huge pages (0.2-0.5 s instead of 20 ms).
+// chunks: the heap grew by the working set on every run and each run paid for fresh huge
+// pages (docs/performance.md, "Behind the code", G2).
 //
 // cnf_free frees any array: a block of its own table goes back to it, anything else (what
 // malloc gave, including arrays host functions return) to free.

@@ -603,7 +603,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 
 	// A loop that keeps no buffer (no compaction, no second loop) needs no blocks: it runs over
-	// the whole input at once (gcc compiled normalize2's dividing loop 20% slower inside blocks).
+	// the whole input at once (gcc compiled normalize2's dividing loop slower inside blocks;
+	// docs/performance.md, "Behind the code", G4).
 	whole := len(buffered) == 0
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) || seq[bn] {

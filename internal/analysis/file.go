@@ -225,9 +225,7 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 // second solve (cluster.LPOrderSolver: a root loop with fewer cuts a round, and the columns in
 // the other order), with half the effort (secondShare: it shares the cores with the first and
 // with Megiddo and Sarkar's solve, and the answer waits for it). HiGHS's search depends on the order, and the root
-// loop's path on its cuts, and neither is better on every program (glued 200 seed 1: 11.7 s
-// in model order, 3.9 s in LP order; mixed 200 seed 2: 0.82 and 0.35 s; fans 200 seed 4, which
-// the loop settles: 15.0 s with 20 cuts a node, 9.3 s with 10). The model as formulated,
+// loop's path on its cuts, and neither is better on every program (docs/performance.md, "Behind the code", A1). The model as formulated,
 // without the root cuts, raced here until the cuts got cheaper; it now lost every race
 // (docs/performance.md).
 //

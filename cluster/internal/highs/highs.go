@@ -88,7 +88,7 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 // search still running then is interrupted and left to end on its own (it owns raw from then
 // on), and Solve answers at once with the start, Status Limit: HiGHS's set-up of a large
 // model (presolve, the first relaxation) heeds neither its time limit nor the interrupt, and
-// kept a 2 s clustering of a fans program of 200 bindings running until 2.25 s.
+// kept clusterings running past their limit (docs/performance.md, "Behind the code", H2).
 func solveUntil(ctx context.Context, p *Problem, raw *highs.RawModel, obj unsafe.Pointer, opts Options, abandon, start time.Time) (*Result, error) {
 	leave, abandoned := context.WithCancel(context.Background())
 	defer abandoned() // interrupts a solve left running; nothing once it has returned
