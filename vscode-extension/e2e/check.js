@@ -398,11 +398,13 @@ async function retype(page, text, replacement) {
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Tab');
     await page.waitForTimeout(1500);
-    await page.locator('.tabs-container .tab', { hasText: 'normalize2.cnf' }).first().click();
-    await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+(\d+\s+loops?|\d+\s+errors?)/ }).first().waitFor({ timeout: 60000 });
+    // normalize2 has the size error typed before: a file without errors shows its diagram.
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'closestPoints.cnf' }).first().click();
+    await page.locator('.tabs-container .tab', { hasText: 'closestPoints.cnf' }).first().waitFor({ timeout: 30000 });
+    await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+\d+\s+loops?/ }).first().waitFor({ timeout: 60000 });
     if (await page.locator('.statusbar-item', { hasText: 'Activating Extensions' }).count()) throw new Error('the status bar still says Activating Extensions');
     await page.locator('.editor-actions .action-label[aria-label*="Show Clustering"]').first().click();
-    await webviewFrame(page, 'svg', 'normalize2');
+    await webviewFrame(page, 'svg', 'closestPoints');
     const settingsTab = page.locator('.tabs-container .tab', { hasText: 'Settings' }).first();
     if (await settingsTab.count()) await settingsTab.locator('.codicon-close').first().click().catch(() => {});
     return `the error offered ${buttons.includes('Open Settings') ? 'Open Settings' : '?'} and ${buttons.includes('Restart Server') ? 'Restart Server' : '?'}; with the path cleared the server runs and Show Clustering draws`;
@@ -477,8 +479,8 @@ async function retype(page, text, replacement) {
     await page.locator('.tabs-container .tab', { hasText: 'pipeline35.cnf' }).first().waitFor({ timeout: 30000 });
     // Loop colours in the text, past 8 loops: bindings next to each other share a colour
     // exactly when they share a loop (the loop hint at each line's end says which).
-    await editorShows(page, 'loop 2');
-    const pairs = await page.evaluate(() => {
+    // Waits until this editor shows its loop hints and colours (another editor's hints do not count).
+    const pairs = await page.waitForFunction(() => {
       const editor = [...document.querySelectorAll('.editor-instance')].find((e) => e.textContent.replace(/\u00a0/g, ' ').includes('pipeline xs1'));
       if (!editor) return null;
       const colourAt = {};
@@ -494,8 +496,8 @@ async function retype(page, text, replacement) {
         if (m && colourAt[line.style.top]) rows.push({ top: parseFloat(line.style.top), loop: Number(m[1]), colour: colourAt[line.style.top] });
       }
       rows.sort((a, b) => a.top - b.top);
-      return rows;
-    });
+      return rows.length >= 10 ? rows : null;
+    }, null, { timeout: 30000 }).then((h) => h.jsonValue()).catch(() => null);
     if (!pairs || pairs.length < 10) throw new Error(`loop colours of the text: ${JSON.stringify(pairs)}`);
     for (let i = 1; i < pairs.length; i++) {
       const a = pairs[i - 1], b = pairs[i];

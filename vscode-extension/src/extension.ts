@@ -145,7 +145,18 @@ async function start(): Promise<void> {
       executeCommand: async (command, args, next) => {
         const full = await completeArguments(args);
         if (!full) return undefined;
-        const result = await next(command, full);
+        let result: unknown;
+        try {
+          // Straight to the server, as the views' refreshes go: next() has the client report a
+          // failure as "Request workspace/executeCommand failed ... Code: -32602" first.
+          result = ext.client ? await ext.client.sendRequest('workspace/executeCommand', { command, arguments: full }) : await next(command, full);
+        } catch (err) {
+          // The server's reason ("normalize2" has no clustering yet: it has errors ...), said
+          // as a message of ours rather than the client's "Request ... failed. Code: -32602".
+          const message = err instanceof Error ? err.message : String(err);
+          void vscode.window.showWarningMessage(message.replace(/^cnf\.\w+: /, ''));
+          return undefined;
+        }
         await show(command, full, result);
         return result;
       },
