@@ -82,6 +82,9 @@ type Result struct {
 	// Work is the work the solve spent (effort.go); for a proven clustering, the work it took
 	// to prove it.
 	Work float64
+	// Separators is what each family of cuts did in the root loop (separators.go); nil when
+	// the loop did not run.
+	Separators []SeparatorStats
 	// Clocked says that the clock's safety net, not the work, ended the solve: the answer may
 	// differ from run to run (the machine was too busy for the work in safetyFactor times the
 	// limit).
@@ -272,7 +275,7 @@ func solve(ctx context.Context, w *meter, g *Graph, opts Options) (*Result, erro
 	if err != nil {
 		return fallback(g, m, fmt.Sprintf("the solver's answer is not a clustering (%v): showing the unfused clustering", err)), nil
 	}
-	res := &Result{Clustering: cl, Model: m, Objective: cl.Cost(), Optimal: sol.Optimal}
+	res := &Result{Clustering: cl, Model: m, Objective: cl.Cost(), Optimal: sol.Optimal, Separators: sol.Separators}
 	if !res.Optimal {
 		// The objective is an integer: a bound that meets it proves the clustering optimal.
 		res.Bound = max(int(sol.Bound), m.LowerBound())

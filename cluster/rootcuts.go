@@ -67,6 +67,8 @@ type rootResult struct {
 	// reading is the work spent reading them; readLast says that last was read.
 	reading  float64
 	readLast bool
+	// separators counts what each family of cuts did (separators.go).
+	separators []SeparatorStats
 }
 
 // strengthen runs the loop on m within the work of w, except that the first relaxation may
@@ -103,8 +105,8 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 	if ctx.Err() != nil {
 		return res, ctx.Err()
 	}
-	var cuts, live []Row // every cut found (once), and those the LP holds now
-	known := map[string]bool{}
+	pool := newCutPool()
+	res.separators = newSeparatorStats()
 	perRound := max(loop.perNode*m.N, 200)
 	best, stalled := math.Inf(-1), 0
 	loopBegan := w.spent()
@@ -120,7 +122,7 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		rows := lp.Rows()
 		sol, err := lp.Solve(ctx, 0, lw.iterations(rows, len(m.Vars)))
 		if err != nil {
-			return res.with(m, cuts), err
+			return res.with(m, pool.all), err
 		}
 		spent := lpWork(sol, rows, len(m.Vars))
 		lw.spend(spent)
@@ -163,18 +165,8 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		} else if stalled++; stalled >= stallRounds {
 			break
 		}
-		// Triangles first; the longer chains when no triangle is violated (triangles.go).
-		found := m.separateTriangles(sol.Values, perRound, loop.sparseFirst)
-		if len(found) == 0 {
-			found = m.separatePaths(sol.Values, perRound)
-		}
-		found = append(found, m.separateConvexity(sol.Values, perRound)...)
-		found = append(found, m.separateCycles(sol.Values, perRound)...)
-		found = append(found, m.separateStars(sol.Values, perRound, 1)...)
 		violated := violatedRows(lazy, sol.Values) // the model's own, not cuts
-		if len(found)+len(violated) == 0 {
-			found = m.separateStars(sol.Values, perRound, starStarts)
-		}
+		found := m.separate(sol.Values, perRound, loop, len(violated), res.separators)
 		w.spend(priceCutRound * float64(len(m.Vars)))
 		if len(found)+len(violated) == 0 {
 			res.converged = true
@@ -191,27 +183,13 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		// fans 100 made the loop twice as fast for the same bound (docs/performance.md). A
 		// dropped cut stays in cuts (the search gets it if it binds at the end) and comes back
 		// into the LP if a later relaxation violates it.
-		keep, drop := live[:0], []int(nil)
-		for k, c := range live {
-			if activity(c, sol.Values) > c.Lo+1e-6 { // every cut is a >= row
-				drop = append(drop, len(relaxed.Rows)+k)
-			} else {
-				keep = append(keep, c)
-			}
-		}
-		if err := lp.DeleteRows(drop); err != nil {
-			return res.with(m, cuts), err
+		if err := lp.DeleteRows(pool.dropSlack(sol.Values, len(relaxed.Rows))); err != nil {
+			return res.with(m, pool.all), err
 		}
 		if err := lp.AddRows(highsRows(append(found, violated...))); err != nil {
-			return res.with(m, cuts), err
+			return res.with(m, pool.all), err
 		}
-		live = append(append(keep, found...), violated...)
-		for _, c := range found {
-			if k := cutKey(c); !known[k] {
-				known[k] = true
-				cuts = append(cuts, c)
-			}
-		}
+		pool.add(found, violated)
 	}
 	// A clustering read within 1 of the bound is the answer (proves): no search follows, so the
 	// relaxation with π, for the search and for reading, is not needed (it was a few percent of
@@ -220,7 +198,7 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 	if orderFree && !res.converged && res.values == nil && res.last != nil && !proven && ctx.Err() == nil {
 		res.ordered(lp, order, len(m.Vars), first)
 	}
-	return res.with(m, cuts), nil
+	return res.with(m, pool.all), nil
 }
 
 // readShare: the loop reads clusterings from its relaxations (readDuring) while that has
@@ -258,6 +236,8 @@ type stage struct {
 	// bound is the relaxation's optimum after the loop: no solution costs less (-Inf: none
 	// solved).
 	bound float64
+	// separators is what each family of cuts did in the loop.
+	separators []SeparatorStats
 }
 
 // rootStage runs the cutting-plane loop before HiGHS searches m (in this process), within half
@@ -275,7 +255,7 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 	if ctx.Err() != nil {
 		return stage{}, ctx.Err()
 	}
-	st := stage{model: m, start: start, bound: root.bound}
+	st := stage{model: m, start: start, bound: root.bound, separators: root.separators}
 	if root.read != nil && (start == nil || root.readCost < objective(m, start)) {
 		st.start = root.read
 	}

@@ -23,6 +23,8 @@ type Solution struct {
 	Work float64
 	// Iterations and Nodes are HiGHS's counts of the search's LP iterations and nodes.
 	Iterations, Nodes int64
+	// Separators is what each family of cuts did in the root loop (nil: no loop).
+	Separators []SeparatorStats
 }
 
 // ErrNoSolution is returned when the solver found no feasible solution within its limits.
@@ -86,14 +88,17 @@ func solveModel(ctx context.Context, m *Model, opts SolveOptions, w *meter) (*So
 		deadline = d
 	}
 	rootBound := 0.0 // every cost is non-negative
+	var separators []SeparatorStats
 	if h, ok := solver.(highsSolver); ok && !opts.NoRootCuts {
 		st, err := m.rootStage(ctx, opts, start, w, h.rootLoop())
 		if err != nil {
 			return nil, err
 		}
 		rootBound = max(rootBound, st.bound)
+		separators = st.separators
 		if st.settled != nil {
 			sol := st.settled.bounded(rootBound)
+			sol.Separators = separators
 			if opts.Progress != nil {
 				opts.Progress(sol.Objective, sol.Bound)
 			}
@@ -169,7 +174,7 @@ func solveModel(ctx context.Context, m *Model, opts SolveOptions, w *meter) (*So
 		progress.update(k, objective(part.model, ps.Values), partBound)
 	}
 	sol.Objective = math.Round(sol.Objective)
-	sol.Time, sol.Work = time.Since(start), w.spent()
+	sol.Time, sol.Work, sol.Separators = time.Since(start), w.spent(), separators
 	return sol.bounded(max(rootBound, sol.Bound)), nil
 }
 

@@ -12,20 +12,21 @@ import (
 
 func init() {
 	var (
-		asJSON, explain bool
-		solve           solving
+		asJSON, explain, cuts bool
+		solve                 solving
 	)
 	register(&command{
 		name:    "cluster",
-		args:    "[--json] [--explain] [--time-limit DURATION] [--solver SOLVER] FILE...",
+		args:    "[--json] [--explain] [--cuts] [--time-limit DURATION] [--solver SOLVER] FILE...",
 		summary: "find the optimal clustering of each definition into loops (ILP, HiGHS), with baselines",
 		flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print JSON")
 			fs.BoolVar(&explain, "explain", false, "say, for every binding, why it is not in each other loop")
+			fs.BoolVar(&cuts, "cuts", false, "say what each family of cuts did in the solver's root loop (rounds, cuts found, time)")
 			solvingFlags(fs, &solve, "time limit of each definition's clustering")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
-			return runCluster(ctx, e, args, asJSON, explain, solve)
+			return runCluster(ctx, e, args, asJSON, explain, cuts, solve)
 		},
 	})
 }
@@ -36,6 +37,15 @@ type clusterJSON struct {
 	Rejected     bool             `json:"rejected,omitempty"`
 	Diagnostics  []jsonDiagnostic `json:"diagnostics,omitempty"`
 	Explanations []explanation    `json:"explanations,omitempty"`
+	Cuts         []cutFamily      `json:"cuts,omitempty"`
+}
+
+// cutFamily is what one family of cuts did in the root loop (--cuts).
+type cutFamily struct {
+	Family  string  `json:"family"`
+	Rounds  int     `json:"rounds"`
+	Found   int     `json:"found"`
+	Seconds float64 `json:"seconds"`
 }
 
 // explanation says why one binding is not in each other loop (--explain).
@@ -51,7 +61,7 @@ type exclusion struct {
 	Reason string `json:"reason"`
 }
 
-func runCluster(ctx context.Context, e *env, paths []string, asJSON, explain bool, solve solving) int {
+func runCluster(ctx context.Context, e *env, paths []string, asJSON, explain, cuts bool, solve solving) int {
 	engine, err := newEngine(solve)
 	if err != nil {
 		return e.fail(exitUsage, "cluster", err)
@@ -73,9 +83,15 @@ func runCluster(ctx context.Context, e *env, paths []string, asJSON, explain boo
 			f.Force(ctx, def)
 			entry.Explanations = explanations(def)
 		}
+		if cuts {
+			for _, s := range def.Report.Ours.Separators {
+				entry.Cuts = append(entry.Cuts, cutFamily{Family: s.Name, Rounds: s.Calls, Found: s.Found, Seconds: s.Time.Seconds()})
+			}
+		}
 		if !asJSON {
 			def.Report.WriteText(e.stdout, true)
 			writeExplanations(e, entry.Explanations)
+			writeCuts(e, cuts, entry.Cuts)
 		}
 		return entry, exitOK, nil
 	})
@@ -108,5 +124,21 @@ func writeExplanations(e *env, xs []explanation) {
 		for _, n := range x.NotIn {
 			fmt.Fprintf(e.stdout, "    %s (%s), not in loop %d: %s\n", x.Binding, where, n.Loop, n.Reason)
 		}
+	}
+}
+
+// writeCuts prints what each family of cuts did (--cuts): the root loop did not run when the
+// model was settled without it (no rows, another solver, or the cache).
+func writeCuts(e *env, asked bool, cuts []cutFamily) {
+	if !asked {
+		return
+	}
+	if len(cuts) == 0 {
+		fmt.Fprintf(e.stdout, "  cuts: the root loop did not run\n")
+		return
+	}
+	fmt.Fprintf(e.stdout, "  cuts of the root loop:\n")
+	for _, c := range cuts {
+		fmt.Fprintf(e.stdout, "    %-20s %4d rounds %7d found %8.3fs\n", c.Family, c.Rounds, c.Found, c.Seconds)
 	}
 }

@@ -1,0 +1,129 @@
+package cluster
+
+import "time"
+
+// The root loop's cut families as a table (as HiGHS keeps its HighsSeparator objects, or
+// OR-tools its CutGenerators): the loop calls each in order, and a new family of cuts is one
+// more entry here, with its separation routine in a file of its own (triangles.go, paths.go,
+// convexity.go, cycles.go, stars.go). The pool keeps every cut found once, and which the LP
+// holds now.
+
+// separatorWhen says when a family runs in a round.
+type separatorWhen int
+
+const (
+	// always: every round.
+	always separatorWhen = iota
+	// ifNoneBefore: only when the family before it found nothing this round (paths, the
+	// longer chains, after triangles: triangles.go).
+	ifNoneBefore
+	// lastResort: only when nothing at all was found, the model's violated lazy rows included
+	// (stars with many starts: stars.go).
+	lastResort
+)
+
+// separator is a family of cuts: its name, when it runs, and its separation routine, which
+// returns at most perRound inequalities violated by x.
+type separator struct {
+	name string
+	when separatorWhen
+	run  func(m *Model, x []float64, perRound int, loop loopConfig) []Row
+}
+
+// separators are the families in the order the loop calls them; the order of the rows they add
+// is the order of this table (the LP's row order is part of the loop's path).
+var separators = []separator{
+	{"triangles", always, func(m *Model, x []float64, n int, loop loopConfig) []Row {
+		return m.separateTriangles(x, n, loop.sparseFirst)
+	}},
+	{"paths", ifNoneBefore, func(m *Model, x []float64, n int, _ loopConfig) []Row { return m.separatePaths(x, n) }},
+	{"convexity", always, func(m *Model, x []float64, n int, _ loopConfig) []Row { return m.separateConvexity(x, n) }},
+	{"cycles", always, func(m *Model, x []float64, n int, _ loopConfig) []Row { return m.separateCycles(x, n) }},
+	{"stars", always, func(m *Model, x []float64, n int, _ loopConfig) []Row { return m.separateStars(x, n, 1) }},
+	{"stars, more starts", lastResort, func(m *Model, x []float64, n int, _ loopConfig) []Row {
+		return m.separateStars(x, n, starStarts)
+	}},
+}
+
+// SeparatorStats is what one family of cuts did in a root loop: rounds it ran, cuts it found
+// (each round's, so a cut found again after it was dropped counts again) and the time its
+// separation took.
+type SeparatorStats struct {
+	Name  string
+	Calls int
+	Found int
+	Time  time.Duration
+}
+
+// separate runs the table on x for one round: the cuts found, in table order. violated are the
+// model's lazy rows that x violates (lazyrows.go), which a last-resort family waits for too.
+// stats, one per entry of separators, are updated.
+func (m *Model) separate(x []float64, perRound int, loop loopConfig, violated int, stats []SeparatorStats) []Row {
+	var found []Row
+	prev := -1 // what the family before found this round; -1: it did not run
+	for i, s := range separators {
+		switch {
+		case s.when == ifNoneBefore && prev != 0:
+			prev = -1
+			continue
+		case s.when == lastResort && len(found)+violated > 0:
+			prev = -1
+			continue
+		}
+		began := time.Now()
+		rows := s.run(m, x, perRound, loop)
+		stats[i].Calls++
+		stats[i].Found += len(rows)
+		stats[i].Time += time.Since(began)
+		found = append(found, rows...)
+		prev = len(rows)
+	}
+	return found
+}
+
+// newSeparatorStats are zero counts, one per family.
+func newSeparatorStats() []SeparatorStats {
+	out := make([]SeparatorStats, len(separators))
+	for i, s := range separators {
+		out[i].Name = s.name
+	}
+	return out
+}
+
+// cutPool is every cut the loop has found, each once (the search gets those that bind at the
+// end), and the ones the LP holds now (live), in the order they were added to it.
+type cutPool struct {
+	all   []Row
+	known map[string]bool
+	live  []Row
+}
+
+func newCutPool() *cutPool { return &cutPool{known: map[string]bool{}} }
+
+// dropSlack removes from live the cuts x leaves slack and returns their positions in the LP
+// (after its first rows rows): a dropped cut stays in the pool, and comes back into the LP if
+// a later relaxation violates it.
+func (p *cutPool) dropSlack(x []float64, first int) []int {
+	keep, drop := p.live[:0], []int(nil)
+	for k, c := range p.live {
+		if activity(c, x) > c.Lo+1e-6 { // every cut is a >= row
+			drop = append(drop, first+k)
+		} else {
+			keep = append(keep, c)
+		}
+	}
+	p.live = keep
+	return drop
+}
+
+// add records the rows just added to the LP: the new cuts (kept once in the pool) and the
+// model's lazy rows (live, but not cuts).
+func (p *cutPool) add(found, lazy []Row) {
+	p.live = append(append(p.live, found...), lazy...)
+	for _, c := range found {
+		if k := cutKey(c); !p.known[k] {
+			p.known[k] = true
+			p.all = append(p.all, c)
+		}
+	}
+}
