@@ -103,6 +103,14 @@ func benchMain(p *program, u *Unit) (string, error) {
 				return "", &CompileError{Range: prm.Range, Message: fmt.Sprintf("parameter %s: %v", prm.Name, err)}
 			}
 			en, _ := p.ct.name(prm.Type.Elem())
+			if prm.Index != nil && prm.Type.Elem().Kind() == "Int" {
+				// Valid indices of the array gather reads with them (benchinputs.go).
+				p.helper("cnf_min_i64", func() (string, error) {
+					return "static inline int64_t cnf_min_i64(int64_t a, int64_t b) { return a < b ? a : b; }\n", nil
+				})
+				fmt.Fprintf(&b, "\t%s %s = {cnf_alloc(n, sizeof(%s), %q), n};\n\t{\n\t\tconst uint64_t m = (uint64_t)%s;\n\t\tfor (int64_t i = 0; i < n; i++) %s.data[i] = m ? (int64_t)(cnf_next() %% m) : 0;\n\t}\n", tn, prm.C, en, prm.Name, prm.Index.Bound, prm.C)
+				break
+			}
 			fmt.Fprintf(&b, "\t%s %s = {cnf_alloc(n, sizeof(%s), %q), n};\n\tfor (int64_t i = 0; i < n; i++) %s.data[i] = %s();\n", tn, prm.C, en, prm.Name, prm.C, g)
 		case prm.Type.Kind() == "Host" || prm.Type.Kind() == "Tuple":
 			g, err := p.generator(prm.Type)
@@ -240,6 +248,9 @@ type BenchResult struct {
 	Clusterings []*Measured
 	CopySeconds float64
 	CopyBytes   int64
+	// Assumed says how inputs were drawn other than the defaults ("is drawn in [0, n): valid
+	// indices of ys (size k1)").
+	Assumed []string
 }
 
 // Bench compiles each clustering with the same emitter (and the bench harness), runs it on the
@@ -265,6 +276,13 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 		units = append(units, f.Unit)
 	}
 	res := &BenchResult{}
+	if len(units) > 0 {
+		for _, p := range units[0].Params {
+			if p.Index != nil {
+				res.Assumed = append(res.Assumed, p.Index.Note)
+			}
+		}
+	}
 	for i, c := range cls {
 		args := []string{strconv.FormatInt(opts.Size, 10), strconv.Itoa(opts.Runs), strconv.FormatUint(opts.Seed, 10), "0"}
 		if i == len(cls)-1 {

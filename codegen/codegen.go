@@ -48,6 +48,15 @@ func Emit(r *infer.Result, cl *cluster.Clustering, opts Options, with Main) (*Fi
 	case HarnessMain:
 		mainC, err = harness(p, u)
 	case BenchMain:
+		var bounds map[string]indexBound
+		if bounds, err = indexBounds(r); err != nil {
+			return nil, err
+		}
+		for i, prm := range u.Params {
+			if ib, ok := bounds[prm.Name]; ok {
+				u.Params[i].Index = &ib
+			}
+		}
 		mainC, err = withBench(p, u)
 	}
 	if err != nil {

@@ -47,6 +47,9 @@ type Param struct {
 	Name, C string
 	Type    *types.Type
 	Range   syntax.Range
+	// Index, for an Int array parameter that gather reads as indices: how the bench harness
+	// draws it (benchinputs.go).
+	Index *indexBound
 }
 
 // definition emits one definition under a clustering.

@@ -139,6 +139,9 @@ func describeBench(res *codegen.BenchResult, size int64) measurement {
 		m.rows = append(m.rows, []string{"copy loop", "", ms(res.CopySeconds), "", fmt.Sprintf("%.0f", float64(res.CopyBytes)/1e6)})
 		fmt.Fprintf(&b, "copy loop over %.0f MB: %s\n", float64(res.CopyBytes)/1e6, ms(res.CopySeconds))
 	}
+	for _, a := range res.Assumed {
+		fmt.Fprintf(&b, "inputs: %s\n", a)
+	}
 	m.detail = b.String()
 	return m
 }

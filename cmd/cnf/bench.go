@@ -18,6 +18,7 @@ type benchJSON struct {
 	Size        int64             `json:"size"`
 	Clusterings []benchClustering `json:"clusterings"`
 	Copy        benchCopy         `json:"copy"`
+	Assumed     []string          `json:"assumed,omitempty"` // inputs drawn other than by default
 }
 
 type benchClustering struct {
@@ -95,7 +96,7 @@ func init() {
 				return compileFailed(e, "bench", f, err)
 			}
 			if asJSON {
-				out := benchJSON{Version: jsonVersion(), Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}}
+				out := benchJSON{Version: jsonVersion(), Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}, Assumed: res.Assumed}
 				for _, m := range res.Clusterings {
 					out.Clusterings = append(out.Clusterings, benchClustering{m.Name, m.Loops, m.Seconds, m.MinSeconds, m.Bytes, m.Agree})
 				}
@@ -167,6 +168,9 @@ func writeBench(e *env, name string, size int64, runs int, res *codegen.BenchRes
 	}
 	if agree {
 		fmt.Fprintln(e.stdout, "\nall clusterings compute the same results (checksum "+res.Clusterings[0].Checksum+")")
+	}
+	for _, a := range res.Assumed {
+		fmt.Fprintln(e.stdout, "inputs: "+a)
 	}
 }
 
