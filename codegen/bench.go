@@ -209,18 +209,21 @@ func withBench(p *program, u *Unit) (string, error) {
 type Clustering struct {
 	Name       string
 	Clustering *cluster.Clustering
+	Fused      []*fuse.Fused // its loops as the analysis core fused them; nil: fused here
 }
 
 // BenchClusterings are the clusterings a benchmark compares, in the order it runs them:
 // unfused, stream fusion, Megiddo and Sarkar's (when its solve found one) and the optimal, last
 // (its program also times the copy loop). `cnf bench` and the editor's measurement both
 // measure these, so they agree on what they compare.
-func BenchClusterings(rep *cluster.Report) []Clustering {
+//
+// fused are the optimal clustering's loops as the analysis core fused them (Options.Fused).
+func BenchClusterings(rep *cluster.Report, fused []*fuse.Fused) []Clustering {
 	cls := []Clustering{{Name: "unfused", Clustering: rep.Unfused}, {Name: "stream", Clustering: rep.Stream}}
 	if rep.Megiddo != nil && rep.Megiddo.Clustering != nil {
 		cls = append(cls, Clustering{Name: "megiddo", Clustering: rep.Megiddo.Clustering})
 	}
-	return append(cls, Clustering{Name: "optimal", Clustering: rep.Ours.Clustering})
+	return append(cls, Clustering{Name: "optimal", Clustering: rep.Ours.Clustering, Fused: fused})
 }
 
 // BenchOptions are the inputs of a benchmark.
@@ -264,7 +267,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	var exes []string
 	var units []*Unit
 	for _, c := range cls {
-		f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true}, BenchMain)
+		f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true, Fused: c.Fused}, BenchMain)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Name, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/internal/golden"
 )
@@ -61,4 +62,37 @@ func TestGoldenC(t *testing.T) {
 		}
 		golden.File(t, "testdata/"+name+".c", []byte(b.String()))
 	})
+}
+
+// The C is emitted from the fused loops the caller gives (the analysis core's, Def.Fused) when
+// they are the clustering's, one per cluster; loops of another clustering are not used. The
+// marker: a process renamed by the caller, whose name the per-element C prints.
+func TestEmitFromGivenFusedLoops(t *testing.T) {
+	r, rep := analyse(t, "f xs =\n  let ys = map (+ 1) xs\n      s  = fold (+) 0 ys\n  in  (ys, s)\n")
+	cl := rep.Ours.Clustering
+	mine := fuse.FuseClusters(cl, fuse.MaxStates)
+	if !fusedFrom(mine, cl) || fusedFrom(fuse.FuseClusters(rep.Unfused, fuse.MaxStates), cl) || fusedFrom(nil, cl) {
+		t.Fatal("fusedFrom: want true only for the clustering's own loops")
+	}
+	plain, err := Emit(r, cl, Options{PerElement: true}, NoMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same loops, one with a mark on its process: the C shows the mark only when they are used.
+	marked := fuse.FuseClusters(cl, fuse.MaxStates)
+	marked[0].Process.Name = "given-by-the-caller"
+	given, err := Emit(r, cl, Options{PerElement: true, Fused: marked}, NoMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := Emit(r, cl, Options{PerElement: true, Fused: fuse.FuseClusters(rep.Unfused, fuse.MaxStates)}, NoMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain.Source, "given-by-the-caller") || other.Source != plain.Source {
+		t.Fatal("loops of another clustering were used")
+	}
+	if !strings.Contains(given.Source, "/* given-by-the-caller */") {
+		t.Fatal("the loops given were not the ones emitted")
+	}
 }

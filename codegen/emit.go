@@ -29,6 +29,10 @@ type Options struct {
 	// (which #line directives name by its own path): cnf build's output file; "prog.c", the
 	// name Build compiles, by default.
 	SourceName string
+	// Fused are the loops of the clustering as the analysis core fused them (analysis.Def's
+	// Fused): the C is emitted from them rather than from fusing again, so that it is the
+	// process the editor and cnf fuse show. nil, or loops of another clustering: fused here.
+	Fused []*fuse.Fused
 }
 
 // Unit is one definition's C: the function and what a harness needs to call it.
@@ -139,7 +143,10 @@ func (d *definition) plan() error {
 		}
 		d.known = append(d.known, l.Known)
 	}
-	fused := fuse.FuseClusters(d.cl, fuse.MaxStates)
+	fused := d.opts.Fused
+	if !fusedFrom(fused, d.cl) {
+		fused = fuse.FuseClusters(d.cl, fuse.MaxStates)
+	}
 	for _, f := range fused {
 		if f.Cluster.External() {
 			lp := loopPlan{c: f.Cluster}
@@ -720,4 +727,17 @@ func functionName(name string) string {
 		}
 	}
 	return c
+}
+
+// fusedFrom reports whether fused are the loops of cl, one per cluster in its order.
+func fusedFrom(fused []*fuse.Fused, cl *cluster.Clustering) bool {
+	if len(fused) != len(cl.Clusters) {
+		return false
+	}
+	for i, f := range fused {
+		if f == nil || f.Cluster != cl.Clusters[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/types"
 )
@@ -30,6 +31,7 @@ import (
 type LibraryDef struct {
 	Sizes      *infer.Result
 	Clustering *cluster.Clustering
+	Fused      []*fuse.Fused // the clustering's loops as the analysis core fused them (Options.Fused)
 }
 
 // Library is a C library of definitions: NAME.h and NAME.c.
@@ -85,7 +87,9 @@ func EmitLibrary(name string, defs []LibraryDef, opts Options) (*Library, error)
 		names[name+"_"+n] = true
 	}
 	for _, def := range defs {
-		fn, u, err := p.emit(def.Sizes, def.Clustering, opts)
+		o := opts
+		o.Fused = def.Fused
+		fn, u, err := p.emit(def.Sizes, def.Clustering, o)
 		if missing := p.missingError(); missing != nil {
 			return nil, missing
 		}

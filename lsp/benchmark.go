@@ -75,7 +75,7 @@ func (s *Server) measureOne(job *measureJob) {
 		return
 	}
 	p.report("compiling the clusterings to C and running them at " + sizeText(size) + " elements")
-	res, err := s.bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report), codegen.BenchOptions{Size: size, Runs: benchRuns, Seed: 1, Host: hostBeside(vw.uri)})
+	res, err := s.bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: benchRuns, Seed: 1, Host: hostBeside(vw.uri)})
 	release()
 	switch {
 	case ctx.Err() != nil:
@@ -202,7 +202,7 @@ func (vw *view) measured(name string) (measurement, bool) {
 func showC(vw *view, name string) TextResult {
 	def := vw.def(name)
 	host := hostBeside(vw.uri)
-	f, err := codegen.Emit(def.Sizes, def.Report.Ours.Clustering, codegen.Options{Host: host}, codegen.NoMain)
+	f, err := codegen.Emit(def.Sizes, def.Report.Ours.Clustering, codegen.Options{Host: host, Fused: def.Fused()}, codegen.NoMain)
 	if err != nil {
 		var ce *codegen.CompileError
 		msg := err.Error()

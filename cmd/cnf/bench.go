@@ -91,7 +91,7 @@ func init() {
 			if err := codegen.CheckMemory(def.Sizes.Func, size); err != nil {
 				return e.fail(exitUsage, "bench", fmt.Errorf("--size: %w", err))
 			}
-			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile})
+			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile})
 			if err != nil {
 				return compileFailed(e, "bench", f, err)
 			}

@@ -107,6 +107,9 @@ func init() {
 				return e.fail(exitUsage, "build", err)
 			}
 			opts := codegen.Options{Host: hostFile}
+			if cl == def.Report.Ours.Clustering {
+				opts.Fused = def.Fused()
+			}
 			if out != "" && out != "-" {
 				opts.SourceName = filepath.Base(out)
 			}

@@ -50,7 +50,11 @@ func buildLibrary(ctx context.Context, e *env, engine *analysis.Engine, path, fu
 		if err != nil {
 			return e.fail(exitUsage, cmd, err)
 		}
-		defs = append(defs, codegen.LibraryDef{Sizes: def.Sizes, Clustering: cl})
+		ld := codegen.LibraryDef{Sizes: def.Sizes, Clustering: cl}
+		if cl == def.Report.Ours.Clustering {
+			ld.Fused = def.Fused()
+		}
+		defs = append(defs, ld)
 	}
 	switch {
 	case len(defs) == 0 && function != "":

@@ -73,7 +73,7 @@ func init() {
 				cl := def.Report.Ours.Clustering
 				switch {
 				case compiled:
-					out, err = codegen.Run(ctx, r, cl, inputs, codegen.Options{Host: hostFile})
+					out, err = codegen.Run(ctx, r, cl, inputs, codegen.Options{Host: hostFile, Fused: def.Fused()})
 					var re *codegen.RunError
 					if err != nil && !errors.As(err, &re) {
 						// The program could not be compiled (or no compiler runs): not a
