@@ -184,8 +184,7 @@ func TestTable11(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := rep.Baselines()
-		got := [4]int{b.Unfused, b.Stream, b.Megiddo, rep.Ours.Loops()}
+		got := [4]int{rep.Unfused.Loops(), rep.Stream.Loops(), rep.Megiddo.Loops(), rep.Ours.Loops()}
 		if want := [4]int{c.unfused, c.stream, c.megiddo, c.ours}; got != want {
 			t.Errorf("%s: unfused/stream/Megiddo/ours = %v, want %v", c.function, got, want)
 		}

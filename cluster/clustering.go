@@ -241,23 +241,3 @@ func Unfused(g *Graph) *Clustering {
 	}
 	return cl
 }
-
-// readback turns an ILP solution into a clustering: nodes i and j share a cluster when x_ij is 0
-// (closed transitively). The checker and the tests confirm that the closure adds nothing the
-// ILP did not decide.
-func readback(m *Model, values []float64) (*Clustering, error) {
-	g := m.Graph
-	sets := newUnionFind(len(g.Nodes))
-	for i := range g.Nodes {
-		for j := i + 1; j < len(g.Nodes); j++ {
-			if col, ok := m.x[[2]int{i, j}]; ok && values[col] < 0.5 {
-				sets.union(i, j)
-			}
-		}
-	}
-	labels := make([]int, len(g.Nodes))
-	for i := range labels {
-		labels[i] = sets.find(i)
-	}
-	return NewClustering(g, labels)
-}

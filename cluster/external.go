@@ -311,14 +311,6 @@ func byName(m *Model, named map[string]float64, zeroOmitted bool) ([]float64, er
 	return values, nil
 }
 
-func objective(m *Model, values []float64) float64 {
-	total := 0.0
-	for i, v := range m.Vars {
-		total += v.Cost * values[i]
-	}
-	return total
-}
-
 func writeLPFile(path string, m *Model) error {
 	f, err := os.Create(path)
 	if err != nil {

@@ -28,28 +28,3 @@ func greedyWithin(w *meter, g *Graph, sameSizeOnly bool) *Clustering {
 	m.greedy(w, nil)
 	return m.clustering()
 }
-
-// StartValues turns a clustering into values for the model's columns: x from the clusters,
-// π the cluster's position in execution order, c from the edges that leave a cluster.
-func (m *Model) StartValues(cl *Clustering) []float64 {
-	v := make([]float64, len(m.Vars))
-	for p, col := range m.x {
-		if cl.Of[p[0]] != cl.Of[p[1]] {
-			v[col] = 1
-		}
-	}
-	for i, col := range m.pi {
-		v[col] = float64(cl.Of[i])
-	}
-	for i, col := range m.c {
-		if col < 0 {
-			continue
-		}
-		for _, e := range m.Graph.Out(i) {
-			if cl.Of[e.To.ID] != cl.Of[i] {
-				v[col] = 1
-			}
-		}
-	}
-	return v
-}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-
-	"github.com/cnf-tools/cnf/infer"
 )
 
 // VarKind is the kind of an ILP variable.
@@ -339,12 +337,6 @@ func (m *Model) neverFused(i, j int, opts FormulateOptions) bool {
 	return !ok
 }
 
-// sameIter is infer.Result.SameIter of the nodes' bindings, from the sizes the nodes hold (the
-// pair loops ask it for every pair; the sizes' map lookups were a tenth of their time).
-func (g *Graph) sameIter(i, j int) bool {
-	return infer.Equal(g.Nodes[i].Iter, g.Nodes[j].Iter)
-}
-
 // fpDepths returns, for each node, the largest number of fusion-preventing edges on a path
 // into it (depth) and out of it (height).
 func (g *Graph) fpDepths() (depth, height []int) {
@@ -371,4 +363,12 @@ func (g *Graph) fpDepths() (depth, height []int) {
 		}
 	}
 	return depth, height
+}
+
+func objective(m *Model, values []float64) float64 {
+	total := 0.0
+	for i, v := range m.Vars {
+		total += v.Cost * values[i]
+	}
+	return total
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster/internal/highs"
@@ -317,15 +316,6 @@ func (r *rootResult) with(m *Model, cuts []Row) *rootResult {
 	return r
 }
 
-// activity is Σ coef·value over the row's terms.
-func activity(r Row, values []float64) float64 {
-	sum := 0.0
-	for _, t := range r.Terms {
-		sum += t.Coef * values[t.Var]
-	}
-	return sum
-}
-
 // integral reports whether every integer column of values is within a tolerance of an
 // integer.
 func (m *Model) integral(values []float64) bool {
@@ -391,17 +381,4 @@ func (m *Model) fixByReducedCost(values, reduced []float64, gap float64) *Model 
 		}
 	}
 	return &out
-}
-
-// cutKey identifies a cut by its terms and bound, so that a cut found again after it was
-// dropped from the loop's LP is not kept twice.
-func cutKey(r Row) string {
-	b := make([]byte, 0, 8*len(r.Terms)+8)
-	for _, t := range r.Terms {
-		b = strconv.AppendInt(b, int64(t.Var), 10)
-		b = append(b, ':')
-		b = strconv.AppendFloat(b, t.Coef, 'g', -1, 64)
-		b = append(b, ',')
-	}
-	return string(strconv.AppendFloat(b, r.Lo, 'g', -1, 64))
 }

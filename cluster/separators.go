@@ -1,6 +1,9 @@
 package cluster
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // The root loop's cut families as a table (as HiGHS keeps its HighsSeparator objects, or
 // OR-tools its CutGenerators): the loop calls each in order, and a new family of cuts is one
@@ -126,4 +129,26 @@ func (p *cutPool) add(found, lazy []Row) {
 			p.all = append(p.all, c)
 		}
 	}
+}
+
+// activity is Σ coef·value over the row's terms.
+func activity(r Row, values []float64) float64 {
+	sum := 0.0
+	for _, t := range r.Terms {
+		sum += t.Coef * values[t.Var]
+	}
+	return sum
+}
+
+// cutKey identifies a cut by its terms and bound, so that a cut found again after it was
+// dropped from the loop's LP is not kept twice.
+func cutKey(r Row) string {
+	b := make([]byte, 0, 8*len(r.Terms)+8)
+	for _, t := range r.Terms {
+		b = strconv.AppendInt(b, int64(t.Var), 10)
+		b = append(b, ':')
+		b = strconv.AppendFloat(b, t.Coef, 'g', -1, 64)
+		b = append(b, ',')
+	}
+	return string(strconv.AppendFloat(b, r.Lo, 'g', -1, 64))
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/infer"
+	"github.com/cnf-tools/cnf/internal/present"
 	"github.com/cnf-tools/cnf/syntax"
 	"github.com/cnf-tools/cnf/syntax/gen"
 )
@@ -51,7 +52,7 @@ func FuzzPipeline(f *testing.F) {
 					t.Fatalf("WriteLP: %v", err)
 				}
 			}
-			if err := cluster.WriteDOT(io.Discard, rep.Ours.Clustering, cluster.DOTOptions{Title: "fuzz", Legend: true}); err != nil {
+			if err := present.WriteDOT(io.Discard, rep.Ours.Clustering, present.DOTOptions{Title: "fuzz", Legend: true}); err != nil {
 				t.Fatalf("WriteDOT: %v", err)
 			}
 			for _, fu := range FuseClusters(rep.Ours.Clustering, MaxStates) {

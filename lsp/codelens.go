@@ -7,6 +7,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/cnf-tools/cnf/internal/present"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -42,7 +43,7 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 			continue
 		}
 		rep := ad.Report
-		bl := rep.Baselines()
+		bl := present.BaselinesOf(rep)
 		loops := syntax.Plural(rep.Ours.Loops(), "loop")
 		if !rep.Ours.Optimal {
 			loops += ", not proven optimal" // said here, not only in a squiggle and the hover

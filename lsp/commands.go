@@ -12,6 +12,7 @@ import (
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/internal/analysis"
+	"github.com/cnf-tools/cnf/internal/present"
 )
 
 // executeCommand runs cnf.showClustering, cnf.showFusedProcess, cnf.showILP, cnf.showC,
@@ -87,10 +88,10 @@ func (s *Server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 func showClustering(def *analysis.Def, view diagramView) (ClusteringResult, error) {
 	var dot bytes.Buffer
 	cl := def.Report.Ours.Clustering
-	opts := cluster.DOTOptions{Title: def.Name, Expanded: map[int]bool{}}
+	opts := present.DOTOptions{Title: def.Name, Expanded: map[int]bool{}}
 	// Large clusterings start with their loops collapsed to boxes; the view says otherwise
 	// once the user has chosen.
-	opts.Collapse = len(cl.Graph.Nodes) > cluster.CollapseAbove && cl.Loops() > 1
+	opts.Collapse = len(cl.Graph.Nodes) > present.CollapseAbove && cl.Loops() > 1
 	if view.Collapse != nil {
 		opts.Collapse = *view.Collapse
 	}
@@ -101,10 +102,10 @@ func showClustering(def *analysis.Def, view diagramView) (ClusteringResult, erro
 			expanded = append(expanded, k)
 		}
 	}
-	if err := cluster.WriteDOT(&dot, cl, opts); err != nil {
+	if err := present.WriteDOT(&dot, cl, opts); err != nil {
 		return ClusteringResult{}, errors.Join(errors.New("writing the diagram"), err)
 	}
-	return ClusteringResult{Function: def.Name, DOT: dot.String(), Summary: def.Report.Summarize(), Terms: glossary(),
+	return ClusteringResult{Function: def.Name, DOT: dot.String(), Summary: present.Summarize(def.Report), Terms: glossary(),
 		Collapsed: opts.Collapse, Expanded: expanded}, nil
 }
 

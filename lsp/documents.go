@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/cnf-tools/cnf/internal/analysis"
+	"github.com/cnf-tools/cnf/internal/present"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -541,11 +542,11 @@ func (s *Server) sendStatus(uri, state string) {
 		rep := good.defs[fn.Def.Name.Name].Report
 		ds := DefinitionStatus{
 			Name: fn.Def.Name.Name, StartLine: f.LSPPosition(fn.Def.Range.Start).Line, EndLine: f.LSPPosition(fn.Def.Range.End).Line,
-			Loops: rep.Ours.Loops(), Optimal: rep.Ours.Optimal, Bound: rep.Ours.Bound, Baselines: rep.Baselines(), Bindings: []BindingLoop{},
+			Loops: rep.Ours.Loops(), Optimal: rep.Ours.Optimal, Bound: rep.Ours.Bound, Baselines: present.BaselinesOf(rep), Bindings: []BindingLoop{},
 		}
 		// Placed by name, like the lenses, so that the colours stay while the text is edited.
 		cl := rep.Ours.Clustering
-		colors := cl.Colors()
+		colors := present.Colors(cl)
 		for _, b := range fn.Def.Bindings {
 			nd := rep.Graph.Node(b.Name())
 			if nd == nil {

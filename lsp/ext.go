@@ -1,6 +1,6 @@
 package lsp
 
-import "github.com/cnf-tools/cnf/cluster"
+import "github.com/cnf-tools/cnf/internal/present"
 
 // cnf's own protocol: the commands' results and the status notification. The VS Code extension
 // mirrors these types in vscode-extension/src/lsp_ext.ts; keep the two in step.
@@ -21,7 +21,7 @@ var commandNames = []string{cmdShowClustering, cmdShowFusedProcess, cmdShowILP, 
 type ClusteringResult struct {
 	Function string          `json:"function"`
 	DOT      string          `json:"dot"`
-	Summary  cluster.Summary `json:"summary"`
+	Summary  present.Summary `json:"summary"`
 	// Terms explains the words of the view's header (glossary.go), for its tooltips and links.
 	Terms map[string]Term `json:"terms"`
 	// Collapsed: the diagram draws each loop as a box, except the loops in Expanded.
@@ -61,7 +61,7 @@ type DefinitionStatus struct {
 	// Bound is, for a clustering not proven optimal, the least objective any clustering can
 	// have (cluster.Result.Bound; 0: unknown).
 	Bound     int               `json:"bound,omitempty"`
-	Baselines cluster.Baselines `json:"baselines"`
+	Baselines present.Baselines `json:"baselines"`
 	// Bindings place the loops on the current text, for a client to colour them (gutter,
 	// border): each binding that runs in a loop, with the loop's number and colour.
 	Bindings []BindingLoop `json:"bindings"`

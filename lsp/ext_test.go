@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/internal/present"
 )
 
 // The VS Code extension mirrors cnf's own protocol in vscode-extension/src/lsp_ext.ts: each
@@ -29,7 +29,7 @@ func TestExtensionMirrorsProtocol(t *testing.T) {
 		}
 	}
 	for _, v := range []any{ClusteringResult{}, TextResult{}, Status{}, DefinitionStatus{}, BindingLoop{}, Term{},
-		cluster.Summary{}, cluster.ClusterSummary{}, cluster.Baselines{}, cluster.EdgeSummary{}} {
+		present.Summary{}, present.ClusterSummary{}, present.Baselines{}, present.EdgeSummary{}} {
 		typ := reflect.TypeOf(v)
 		got, ok := declared[typ.Name()]
 		if !ok {

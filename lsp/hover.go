@@ -9,6 +9,7 @@ import (
 
 	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/internal/analysis"
+	"github.com/cnf-tools/cnf/internal/present"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -66,7 +67,7 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 	m.printf("%s %s", m.term("size scheme"), m.mono(scheme))
 	if def := vw.def(t.fn.Def.Name.Name); def != nil {
 		rep := def.Report
-		bl := rep.Baselines()
+		bl := present.BaselinesOf(rep)
 		m.printf("\n\n%d %s (%s %d · %s %d · %s %s), %s %d", rep.Ours.Loops(), m.term("loops"), m.term("unfused"), bl.Unfused, m.term("stream fusion"), bl.Stream,
 			m.term("Megiddo"), bl.MegiddoText(), m.term("objective"), rep.Ours.Objective)
 		if !rep.Ours.Optimal {

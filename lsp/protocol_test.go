@@ -803,7 +803,7 @@ func TestSizeErrorDropsStaleLoopHints(t *testing.T) {
 	}
 }
 
-// A clustering of more than cluster.CollapseAbove bindings comes with its loops drawn as
+// A clustering of more than present.CollapseAbove bindings comes with its loops drawn as
 // boxes; the view can open some of them, or ask for every binding.
 func TestLargeDiagramStartsCollapsed(t *testing.T) {
 	opts := DefaultOptions()

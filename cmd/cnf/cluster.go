@@ -6,8 +6,8 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/internal/analysis"
+	"github.com/cnf-tools/cnf/internal/present"
 )
 
 func init() {
@@ -33,7 +33,7 @@ func init() {
 
 type clusterJSON struct {
 	Path string `json:"path"`
-	cluster.Summary
+	present.Summary
 	Rejected     bool             `json:"rejected,omitempty"`
 	Diagnostics  []jsonDiagnostic `json:"diagnostics,omitempty"`
 	Explanations []explanation    `json:"explanations,omitempty"`
@@ -73,12 +73,12 @@ func runCluster(ctx context.Context, e *env, paths []string, asJSON, explain, cu
 			if !asJSON {
 				rejected(e, f, i, "clustered")
 			}
-			return clusterJSON{Path: f.Name, Summary: cluster.Summary{Name: name}, Rejected: true, Diagnostics: definitionErrors(f, i)}, exitOK, nil
+			return clusterJSON{Path: f.Name, Summary: present.Summary{Name: name}, Rejected: true, Diagnostics: definitionErrors(f, i)}, exitOK, nil
 		}
 		if err != nil {
 			return nil, exitUsage, err
 		}
-		entry := clusterJSON{Path: f.Name, Summary: def.Report.Summarize()}
+		entry := clusterJSON{Path: f.Name, Summary: present.Summarize(def.Report)}
 		if explain {
 			f.Force(ctx, def)
 			entry.Explanations = explanations(def)
@@ -89,7 +89,7 @@ func runCluster(ctx context.Context, e *env, paths []string, asJSON, explain, cu
 			}
 		}
 		if !asJSON {
-			def.Report.WriteText(e.stdout, true)
+			present.WriteText(e.stdout, def.Report, true)
 			writeExplanations(e, entry.Explanations)
 			writeCuts(e, cuts, entry.Cuts)
 		}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 
-	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/internal/present"
 )
 
 func init() {
@@ -39,7 +39,7 @@ func init() {
 			if err != nil {
 				return e.fail(exitUsage, "dot", err)
 			}
-			if err := cluster.WriteDOT(e.stdout, def.Report.Ours.Clustering, cluster.DOTOptions{Title: name, Legend: true, Collapse: collapse}); err != nil {
+			if err := present.WriteDOT(e.stdout, def.Report.Ours.Clustering, present.DOTOptions{Title: name, Legend: true, Collapse: collapse}); err != nil {
 				e.errorf("dot: %v", err)
 				return exitUsage
 			}

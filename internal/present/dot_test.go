@@ -1,9 +1,10 @@
-package cluster
+package present
 
 import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/cnf-tools/cnf/cluster"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,8 +20,8 @@ func TestDOTLoopsAndEdges(t *testing.T) {
 	frame := regexp.MustCompile(`label="loop (\d+)"; style="rounded,filled"; color="([^"]+)"; fillcolor="([^"]+)"`)
 	edge := regexp.MustCompile(`(?m)^  "(in|arr|n):([^"]+)" -> "n:([^"]+)"(?: \[(.*)\])?;$`)
 	rapid.Check(t, func(t *rapid.T) {
-		g := NewGraph(genSizes(t, 12))
-		res, err := Solve(context.Background(), g, Options{})
+		g := cluster.NewGraph(genSizes(t, 12))
+		res, err := cluster.Solve(context.Background(), g, cluster.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +35,7 @@ func TestDOTLoopsAndEdges(t *testing.T) {
 			t.Fatalf("%d loop frames for %d loops:\n%s", len(frames), res.Loops(), dot)
 		}
 		seen := map[string]bool{}
-		colors := res.Clustering.Colors()
+		colors := Colors(res.Clustering)
 		for _, f := range frames {
 			var k int
 			fmt.Sscan(f[1], &k)
@@ -84,8 +85,8 @@ func TestDOTCollapsed(t *testing.T) {
 	frame := regexp.MustCompile(`label="loop (\d+)"; style="rounded,filled"`)
 	edge := regexp.MustCompile(`(?m)^  "([^"]+)" -> "([^"]+)"(?: \[(.*)\])?;$`)
 	rapid.Check(t, func(t *rapid.T) {
-		g := NewGraph(genSizes(t, 14))
-		res, err := Solve(context.Background(), g, Options{})
+		g := cluster.NewGraph(genSizes(t, 14))
+		res, err := cluster.Solve(context.Background(), g, cluster.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,10 @@
-package cluster
+package present
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/cnf-tools/cnf/cluster"
+)
 
 // LoopColors is the palette of loops, one table for every place a loop has a colour (the
 // diagram's frames, the editor's gutter), so a loop is the same colour everywhere. The first
@@ -22,7 +26,7 @@ const distinct = 8
 // neighbours have not taken; a clustering of at most eight loops has each in its own colour,
 // 1 to 8, as before. (Loop k in colour k mod 8 gave loops 2 and 10, next to each other in the
 // text, the same orange.) Externals have none.
-func (cl *Clustering) Colors() map[int]string {
+func Colors(cl *cluster.Clustering) map[int]string {
 	loops := len(cl.Clusters)
 	number := make([]int, loops) // cluster index -> loop number (0: an external)
 	for i := range cl.Clusters {
@@ -47,7 +51,7 @@ func (cl *Clustering) Colors() map[int]string {
 		link(cl.Of[e.From.ID], cl.Of[e.To.ID])
 	}
 	byText := slices.Clone(g.Nodes)
-	slices.SortStableFunc(byText, func(a, b *Node) int { return int(a.Binding.Range.Start - b.Binding.Range.Start) })
+	slices.SortStableFunc(byText, func(a, b *cluster.Node) int { return int(a.Binding.Range.Start - b.Binding.Range.Start) })
 	for i := 1; i < len(byText); i++ {
 		link(cl.Of[byText[i-1].ID], cl.Of[byText[i].ID])
 	}

@@ -1,4 +1,4 @@
-package cluster
+package present
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -47,7 +48,7 @@ type ClusterSummary struct {
 	Scalars      []string `json:"scalars,omitempty"`
 	External     bool     `json:"external,omitempty"`
 	// Loop is the cluster's loop number (1-based; 0 for an external) and Color its colour
-	// (LoopColor).
+	// (Colors).
 	Loop  int    `json:"loop,omitempty"`
 	Color string `json:"color,omitempty"`
 }
@@ -86,7 +87,7 @@ func orEmpty(xs []string) []string {
 }
 
 // Summarize returns the printable form of a report.
-func (r *Report) Summarize() Summary {
+func Summarize(r *cluster.Report) Summary {
 	s := Summary{
 		Name:         r.Graph.Sizes.Func.Def.Name.Name,
 		Loops:        r.Ours.Loops(),
@@ -98,7 +99,7 @@ func (r *Report) Summarize() Summary {
 		Fallback:     r.Ours.Fallback,
 		Note:         r.Ours.Note,
 		Bound:        r.Ours.Bound,
-		Baselines:    r.Baselines(),
+		Baselines:    BaselinesOf(r),
 		Preventing:   []EdgeSummary{},
 		Clusters:     []ClusterSummary{},
 	}
@@ -110,10 +111,10 @@ func (r *Report) Summarize() Summary {
 	} else {
 		// No model was built (the greedy clustering was optimal at no cost, or the model
 		// was over the budget): the size it would have had.
-		size := EstimateModel(r.Graph, false)
+		size := cluster.EstimateModel(r.Graph, false)
 		s.Variables, s.Constraints = size.Columns, size.Rows
 	}
-	colors := r.Ours.Colors()
+	colors := Colors(r.Ours.Clustering)
 	for _, c := range r.Ours.Clusters {
 		names := c.Names()
 		if c.External() {
@@ -146,16 +147,16 @@ func (r *Report) Summarize() Summary {
 	return s
 }
 
-// Baselines counts the loops of the baseline clusterings.
-func (r *Report) Baselines() Baselines {
+// BaselinesOf counts the loops of the baseline clusterings.
+func BaselinesOf(r *cluster.Report) Baselines {
 	return Baselines{Unfused: r.Unfused.Loops(), Stream: r.Stream.Loops(), Megiddo: r.Megiddo.Loops(),
 		MegiddoOptimal: r.Megiddo.Optimal && r.Megiddo.Fallback == ""}
 }
 
 // WriteText prints the report for people; withTime adds the solve time (golden tests leave it
 // out, since it varies).
-func (r *Report) WriteText(w io.Writer, withTime bool) {
-	s := r.Summarize()
+func WriteText(w io.Writer, r *cluster.Report, withTime bool) {
+	s := Summarize(r)
 	status := "optimal"
 	if !s.Optimal {
 		status = "not proven optimal: " + r.Ours.NotProven()

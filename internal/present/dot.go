@@ -1,4 +1,4 @@
-package cluster
+package present
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -34,13 +35,13 @@ const CollapseAbove = 20
 const Legend = "box = array in memory · ellipse = binding · frame = loop · red ⊣ = cannot share a loop"
 
 // WriteDOT prints a cluster diagram in Graphviz DOT, in the style of the thesis's figures:
-// each loop a frame filled with its colour (LoopColor), numbered 1..L as everywhere else;
+// each loop a frame filled with its colour (Colors), numbered 1..L as everywhere else;
 // externals in dashed frames; bindings as ellipses in source order; arrays in memory
 // (parameters, and arrays read across clusters) as boxes; fusion-preventing edges red, with a
 // bar at the producer and the reason as the edge's tooltip and class "preventing" (so a page
 // can style them); scalar edges with open arrowheads. An edge is labelled only with what its
 // source does not already say (a binding of several names read by one of them).
-func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
+func WriteDOT(w io.Writer, cl *cluster.Clustering, opt DOTOptions) error {
 	g := cl.Graph
 	fn := g.Sizes.Func
 	bw := bufio.NewWriter(w)
@@ -65,9 +66,9 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 	}
 	// Clusters in the order of their first binding in the source, so that the layout starts
 	// from the order the user reads.
-	colors := cl.Colors()
+	colors := Colors(cl)
 	order := slices.Clone(cl.Clusters)
-	slices.SortStableFunc(order, func(a, b *Cluster) int { return firstID(a) - firstID(b) })
+	slices.SortStableFunc(order, func(a, b *cluster.Cluster) int { return firstID(a) - firstID(b) })
 	// where is the DOT node that stands for a binding: its own, or its collapsed loop's box.
 	where := map[string]string{}
 	for _, c := range order {
@@ -115,7 +116,7 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 			fmt.Fprintf(bw, "  %s [shape=box, label=%s];\n", q("arr:"+a), q(a))
 		}
 	}
-	producer := map[string]*Node{}
+	producer := map[string]*cluster.Node{}
 	edges := &edgeSet{index: map[[2]string]int{}}
 	for _, nd := range g.Nodes {
 		for _, id := range nd.Binding.Names {
@@ -160,7 +161,7 @@ func WriteDOT(w io.Writer, cl *Clustering, opt DOTOptions) error {
 
 // loopBoxLabel is a collapsed loop's label: its number and its bindings, a few to a line, at
 // most four lines.
-func loopBoxLabel(k int, c *Cluster) string {
+func loopBoxLabel(k int, c *cluster.Cluster) string {
 	names := c.Names()
 	var lines []string
 	for i := 0; i < len(names); i += 4 {
@@ -174,7 +175,7 @@ func loopBoxLabel(k int, c *Cluster) string {
 }
 
 // loopBoxTooltip says what a collapsed loop runs and writes to memory.
-func loopBoxTooltip(k int, c *Cluster) string {
+func loopBoxTooltip(k int, c *cluster.Cluster) string {
 	tip := fmt.Sprintf("loop %d: %s", k, strings.Join(c.Names(), ", "))
 	if len(c.Writes) > 0 {
 		tip += "; writes " + strings.Join(c.Writes, ", ")
@@ -198,7 +199,7 @@ type edgeSet struct {
 	list  []*dotEdge
 }
 
-func (s *edgeSet) add(g *Graph, from, to *Node, src, dst, label string, scalar bool) {
+func (s *edgeSet) add(g *cluster.Graph, from, to *cluster.Node, src, dst, label string, scalar bool) {
 	if src == dst {
 		return // inside a collapsed loop
 	}
@@ -258,7 +259,7 @@ func (e *dotEdge) line() string {
 func dotQuote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
 
 // firstID is the source position of a cluster's first binding.
-func firstID(c *Cluster) int {
+func firstID(c *cluster.Cluster) int {
 	id := c.Nodes[0].ID
 	for _, nd := range c.Nodes {
 		id = min(id, nd.ID)
@@ -267,7 +268,7 @@ func firstID(c *Cluster) int {
 }
 
 // nodeNames is what a binding binds: "x", or "a, b" for a binding of several names.
-func nodeNames(nd *Node) string {
+func nodeNames(nd *cluster.Node) string {
 	names := make([]string, len(nd.Binding.Names))
 	for i, id := range nd.Binding.Names {
 		names[i] = id.Name

@@ -1,6 +1,7 @@
-package cluster
+package present
 
 import (
+	"github.com/cnf-tools/cnf/cluster"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -16,9 +17,9 @@ func TestNeighbouringLoopsDiffer(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		for _, shape := range []string{"", "fans", "glued", "chains"} {
 			src := gen.Program(rand.New(rand.NewPCG(seed, 0x636e66)), gen.Options{Bindings: 60, Shape: shape})
-			g := NewGraph(sizesOf(t, src))
-			cl := Unfused(g) // a loop per binding: many loops, many neighbours
-			colors := cl.Colors()
+			g := cluster.NewGraph(sizesOf(t, src))
+			cl := cluster.Unfused(g) // a loop per binding: many loops, many neighbours
+			colors := Colors(cl)
 			loops := 0
 			for i := range cl.Clusters {
 				loops = max(loops, cl.LoopNumber(i))
@@ -26,7 +27,7 @@ func TestNeighbouringLoopsDiffer(t *testing.T) {
 			if len(colors) != loops {
 				t.Fatalf("%d colours for %d loops", len(colors), loops)
 			}
-			check := func(a, b *Node, why string) {
+			check := func(a, b *cluster.Node, why string) {
 				ka, kb := cl.LoopNumber(cl.Of[a.ID]), cl.LoopNumber(cl.Of[b.ID])
 				if ka == 0 || kb == 0 || ka == kb {
 					return
@@ -39,14 +40,14 @@ func TestNeighbouringLoopsDiffer(t *testing.T) {
 				check(e.From, e.To, "an edge")
 			}
 			byText := slices.Clone(g.Nodes)
-			slices.SortFunc(byText, func(a, b *Node) int { return int(a.Binding.Range.Start - b.Binding.Range.Start) })
+			slices.SortFunc(byText, func(a, b *cluster.Node) int { return int(a.Binding.Range.Start - b.Binding.Range.Start) })
 			for i := 1; i < len(byText); i++ {
 				check(byText[i-1], byText[i], "next to each other in the text")
 			}
 		}
 	}
-	small := Unfused(NewGraph(sizesOf(t, "f xs =\n  let a = map (+ 1) xs\n      b = map (+ 2) a\n      c = fold (+) 0 b\n  in  (b, c)\n")))
-	colors := small.Colors()
+	small := cluster.Unfused(cluster.NewGraph(sizesOf(t, "f xs =\n  let a = map (+ 1) xs\n      b = map (+ 2) a\n      c = fold (+) 0 b\n  in  (b, c)\n")))
+	colors := Colors(small)
 	for k := 1; k <= 3; k++ {
 		if colors[k] != LoopColors[k-1] {
 			t.Fatalf("loop %d of 3: %s, want %s", k, colors[k], LoopColors[k-1])
