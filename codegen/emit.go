@@ -661,25 +661,14 @@ func (d *definition) bound(a string) (string, error) {
 		return "", fmt.Errorf("no binding makes %s", a)
 	}
 	w := quote(b.Name())
+	// An array made by walking another (the table's Walks: map_n, zip, filter, scans, indexed,
+	// slices, unzip, gather, reverse) has at most that one's elements.
+	if in := syntax.Walked(b.Rhs); in != nil {
+		if _, ok := b.Rhs.(*syntax.Fold); !ok {
+			return d.bound(in.Name)
+		}
+	}
 	switch c := b.Rhs.(type) {
-	case *syntax.Map:
-		return d.bound(c.Arrays[0].Name)
-	case *syntax.Zip:
-		return d.bound(c.A.Name)
-	case *syntax.Filter:
-		return d.bound(c.Array.Name)
-	case *syntax.Scan:
-		return d.bound(c.Array.Name)
-	case *syntax.Indexed:
-		return d.bound(c.Array.Name)
-	case *syntax.Slice:
-		return d.bound(c.Array.Name)
-	case *syntax.Unzip:
-		return d.bound(c.Array.Name)
-	case *syntax.Gather:
-		return d.bound(c.Indices.Name)
-	case *syntax.Reverse:
-		return d.bound(c.Array.Name)
 	case *syntax.Generate:
 		n, err := d.x.value(c.Size, nil, w)
 		if err != nil {

@@ -509,22 +509,22 @@ func (r *Result) name() {
 	}
 }
 
-// iterations computes Fig 1.6, extended to the new combinators: a combinator that streams one
-// array iterates over it; map_n, zip and append iterate over their output.
+// iterations computes Fig 1.6, extended to the new combinators: a combinator that walks one
+// array iterates over it (the table's Walks: syntax.Walked; for map_n, zip and gather that
+// array's size is their output's); generate and append iterate over their output, cross over
+// the product of its inputs.
 func (r *Result) iterations() {
 	for _, b := range r.Func.Def.Bindings {
 		var it Size
 		switch c := b.Rhs.(type) {
-		case *syntax.Map, *syntax.Zip, *syntax.Append, *syntax.Generate:
+		case *syntax.Append, *syntax.Generate:
 			it = r.Size(b.Name())
-		case *syntax.Gather:
-			it = r.Size(c.Indices.Name)
 		case *syntax.Cross:
 			it = r.s.mkCross(r.Size(c.A.Name), r.Size(c.B.Name))
 		case *syntax.External:
 			it = nil // ⊥
 		default:
-			it = r.Size(iterated(c).Name)
+			it = r.Size(syntax.Walked(c).Name)
 		}
 		r.iter[b] = it
 	}

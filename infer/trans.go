@@ -42,33 +42,10 @@ func (r *Result) structuralTrans(b *syntax.Binding) []*syntax.Binding {
 	case *syntax.Gather:
 		return r.sizeOrigin(c.Indices.Name)
 	}
-	if xs := iterated(b.Rhs); xs != nil {
+	if xs := syntax.Walked(b.Rhs); xs != nil {
 		return r.sizeOrigin(xs.Name)
 	}
 	return nil // generate, cross, append, external
-}
-
-// iterated is the array that a one-input combinator iterates over, or nil.
-func iterated(c syntax.Combinator) *syntax.Ident {
-	switch c := c.(type) {
-	case *syntax.Fold:
-		return c.Array
-	case *syntax.Filter:
-		return c.Array
-	case *syntax.Scan:
-		return c.Array
-	case *syntax.Indexed:
-		return c.Array
-	case *syntax.Unzip:
-		return c.Array
-	case *syntax.Slice:
-		return c.Array
-	case *syntax.Length:
-		return c.Array
-	case *syntax.Reverse:
-		return c.Array
-	}
-	return nil
 }
 
 // sizeOrigin finds the transducers that determined an array's size.

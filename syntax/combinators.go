@@ -27,6 +27,11 @@ type CombinatorInfo struct {
 	// Whole lists the array arguments (by Params name) that must exist in full before the
 	// combinator runs: the edges from their producers prevent fusion (Fig 1.10).
 	Whole []string
+	// Walks names (by Params name) the array the combinator walks element by element: its
+	// iteration size is that array's size (infer's iteration sizes), and its output has at most
+	// that many elements (the compiled code's allocation). "" for a combinator that walks no
+	// one input (generate, cross, append, external). Read through Walked.
+	Walks string
 }
 
 // Signature is the combinator's type as a hover shows it: "fold :: (a -> b -> a) -> ...".
@@ -38,6 +43,17 @@ func (c *CombinatorInfo) Signature() string {
 		return "external f args"
 	}
 	return c.Name + " :: " + c.Type
+}
+
+// Accepts reports whether the combinator takes n arguments: exactly its parameters when it is
+// fixed, else at least as many (a worker may be written as several arguments: `fold max 0 xs`
+// has three, `fold f a 0 xs` a worker of two). The parser reads it for every combinator but
+// external and map_n, whose arguments it counts itself.
+func (c *CombinatorInfo) Accepts(n int) bool {
+	if c.Fixed {
+		return n == len(c.Params)
+	}
+	return n >= len(c.Params)
 }
 
 // ArityMessage is the error for an application of the combinator with n arguments.
@@ -55,26 +71,30 @@ var CombinatorTable = []*CombinatorInfo{
 		Needs:  "a worker, a starting value and an array", Example: "fold (+) 0 xs",
 		Doc:      "Reduces an array with a worker, from a starting value. Its value exists only after its whole loop.",
 		Meaning:  "reduce `xs` with `W`, starting from `z`; a scalar",
-		SizeRule: "none: its iteration size is the size of `xs`"},
+		SizeRule: "none: its iteration size is the size of `xs`",
+		Walks:    "xs"},
 	{Name: "map", Usage: "map W xs", Type: "(a -> b) -> Array a -> Array b",
 		Params: []string{"worker :: a -> b", "xs :: Array a"},
 		Needs:  "a worker and an array", Example: "map (+ 1) xs",
 		Doc:      "Applies the worker to every element; the output has the input's size.",
 		Meaning:  "apply `W` to every element",
-		SizeRule: "output has the size of `xs`"},
+		SizeRule: "output has the size of `xs`",
+		Walks:    "xs"},
 	{Name: "mapN", Usage: "mapN W xs1 ... xsN", Type: "(a1 -> ... -> aN -> b) -> Array a1 -> ... -> Array aN -> Array b",
 		Params: []string{"worker :: a1 -> ... -> aN -> b", "xs1 :: Array a1", "xsN :: Array aN"},
 		Needs:  "a worker and N arrays", Example: "map2 (+) xs ys",
 		Doc:      "Applies the worker elementwise to N arrays, which must have the same size.",
 		Meaning:  "`map2`, `map3`, ...: apply `W` elementwise to N arrays (like `zipWith`)",
-		SizeRule: "**all inputs must have the same size**; the output has it too"},
+		SizeRule: "**all inputs must have the same size**; the output has it too",
+		Walks:    "xs1"},
 	{Name: "filter", Usage: "filter W xs", Type: "(a -> Bool) -> Array a -> Array a",
 		Params: []string{"predicate :: a -> Bool", "xs :: Array a"},
 		Needs:  "a predicate and an array", Example: "filter (> 0) xs",
 		Doc:        "Keeps the elements for which the predicate holds; the output size is known only at run time.",
 		Meaning:    "keep the elements for which `W` is `True`",
 		SizeRule:   "output has a new, unknown (∃) size",
-		Transducer: true},
+		Transducer: true,
+		Walks:      "xs"},
 	{Name: "generate", Usage: "generate s W", Type: "Nat -> (Nat -> a) -> Array a",
 		Params: []string{"size :: Nat", "worker :: Nat -> a"},
 		Needs:  "a size and a worker", Example: "generate n (\\i -> i * i)",
@@ -87,7 +107,8 @@ var CombinatorTable = []*CombinatorInfo{
 		Doc:      "Reads data at each index: the output has the indices' size; data must be materialised first.",
 		Meaning:  "`[data ! i \\| i <- indices]`",
 		SizeRule: "output has the size of `indices`",
-		Whole:    []string{"data"}},
+		Whole:    []string{"data"},
+		Walks:    "indices"},
 	{Name: "cross", Usage: "cross as bs", Type: "Array a -> Array b -> Array (a, b)",
 		Params: []string{"as :: Array a", "bs :: Array b"},
 		Needs:  "two arrays", Example: "cross as bs", Fixed: true,
@@ -107,59 +128,68 @@ var CombinatorTable = []*CombinatorInfo{
 		Needs:  "a worker, a starting value and an array", Example: "postscanl (+) 0 xs",
 		Doc:      "Inclusive scan: element i is the fold of the first i+1 elements. The output has the input's size and fuses like map.",
 		Meaning:  "inclusive scan: element i is the fold of `xs[0..i]`",
-		SizeRule: "output has the size of `xs`"},
+		SizeRule: "output has the size of `xs`",
+		Walks:    "xs"},
 	{Name: "prescanl", Usage: "prescanl W z xs", Type: "(a -> b -> a) -> a -> Array b -> Array a",
 		Params: []string{"worker :: a -> b -> a", "start :: a", "xs :: Array b"},
 		Needs:  "a worker, a starting value and an array", Example: "prescanl (+) 0 xs",
 		Doc:      "Exclusive scan: element i is the fold of the first i elements, so it starts with the starting value. The output has the input's size and fuses like map.",
 		Meaning:  "exclusive scan: element i is the fold of `xs[0..i-1]`, so element 0 is `z`",
-		SizeRule: "output has the size of `xs`"},
+		SizeRule: "output has the size of `xs`",
+		Walks:    "xs"},
 	{Name: "indexed", Usage: "indexed xs", Type: "Array a -> Array (Nat, a)",
 		Params: []string{"xs :: Array a"},
 		Needs:  "one array", Example: "indexed xs", Fixed: true,
 		Doc:      "Pairs each element with its position; the output has the input's size.",
 		Meaning:  "each element with its position, `(i, xs ! i)`",
-		SizeRule: "output has the size of `xs`"},
+		SizeRule: "output has the size of `xs`",
+		Walks:    "xs"},
 	{Name: "zip", Usage: "zip xs ys", Type: "Array a -> Array b -> Array (a, b)",
 		Params: []string{"xs :: Array a", "ys :: Array b"},
 		Needs:  "two arrays", Example: "zip xs ys", Fixed: true,
 		Doc:      "Pairs the elements at each position; both arrays must have the same size (map2 (\\x y -> (x, y))).",
 		Meaning:  "the pairs of elements at each position (`map2 (,)`; for triples, `map3 (\\a b c -> (a, b, c))`)",
-		SizeRule: "**both inputs must have the same size**; the output has it too"},
+		SizeRule: "**both inputs must have the same size**; the output has it too",
+		Walks:    "xs"},
 	{Name: "unzip", Usage: "as, bs = unzip ps", Type: "Array (a, b) -> (Array a, Array b)",
 		Params: []string{"ps :: Array (a, b)"},
 		Needs:  "one array", Example: "unzip xs", Fixed: true,
 		Doc:      "Splits an array of pairs into the first and the second components, both of the input's size.",
 		Meaning:  "the first and the second components (`map fst`, `map snd` in one)",
-		SizeRule: "both outputs have the size of `ps`"},
+		SizeRule: "both outputs have the size of `ps`",
+		Walks:    "ps"},
 	{Name: "take", Usage: "take n xs", Type: "Int -> Array a -> Array a",
 		Params: []string{"n :: Int", "xs :: Array a"},
 		Needs:  "a count and an array", Example: "take n xs", Fixed: true,
 		Doc:        "The first n elements (all of them when n is larger). A transducer like filter: its output size is known only at run time.",
 		Meaning:    "the first `n` elements: all of them when `n` is larger, none when `n <= 0`",
 		SizeRule:   "output has a new, unknown (∃) size",
-		Transducer: true},
+		Transducer: true,
+		Walks:      "xs"},
 	{Name: "drop", Usage: "drop n xs", Type: "Int -> Array a -> Array a",
 		Params: []string{"n :: Int", "xs :: Array a"},
 		Needs:  "a count and an array", Example: "drop n xs", Fixed: true,
 		Doc:        "All but the first n elements (none when n is larger). A transducer like filter: its output size is known only at run time.",
 		Meaning:    "all but the first `n` elements: none when `n` is larger, all when `n <= 0`",
 		SizeRule:   "output has a new, unknown (∃) size",
-		Transducer: true},
+		Transducer: true,
+		Walks:      "xs"},
 	{Name: "slice", Usage: "slice i n xs", Type: "Int -> Int -> Array a -> Array a",
 		Params: []string{"start :: Int", "n :: Int", "xs :: Array a"},
 		Needs:  "a start, a count and an array", Example: "slice i n xs", Fixed: true,
 		Doc:        "The elements at positions i to i+n-1 that exist. A transducer like filter: its output size is known only at run time.",
 		Meaning:    "the elements at the positions p with `i <= p < i + n` that exist (never an error)",
 		SizeRule:   "output has a new, unknown (∃) size",
-		Transducer: true},
+		Transducer: true,
+		Walks:      "xs"},
 	{Name: "tail", Usage: "tail xs", Type: "Array a -> Array a",
 		Params: []string{"xs :: Array a"},
 		Needs:  "one array", Example: "tail xs", Fixed: true,
 		Doc:        "All but the first element (drop 1; empty for an empty array). A transducer like filter.",
 		Meaning:    "`drop 1 xs`: all but the first element; empty for an empty array",
 		SizeRule:   "output has a new, unknown (∃) size",
-		Transducer: true},
+		Transducer: true,
+		Walks:      "xs"},
 	{Name: "append", Usage: "append xs ys", Type: "Array a -> Array a -> Array a",
 		Params: []string{"xs :: Array a", "ys :: Array a"},
 		Needs:  "two arrays", Example: "append xs ys", Fixed: true,
@@ -171,14 +201,16 @@ var CombinatorTable = []*CombinatorInfo{
 		Needs:  "one array", Example: "length xs", Fixed: true,
 		Doc:      "The number of elements. Known before any loop when the array's size comes from the parameters; otherwise counted over the array whose size it is, and its users wait for it.",
 		Meaning:  "the number of elements; a scalar",
-		SizeRule: "none (see below)"},
+		SizeRule: "none (see below)",
+		Walks:    "xs"},
 	{Name: "reverse", Usage: "reverse xs", Type: "Array a -> Array a",
 		Params: []string{"xs :: Array a"},
 		Needs:  "one array", Example: "reverse xs", Fixed: true,
 		Doc:      "The elements from last to first, with the input's size. Reads its input from the end, so the input must be materialised first; its consumers fuse with it.",
 		Meaning:  "the elements from last to first",
 		SizeRule: "output has the size of `xs`",
-		Whole:    []string{"xs"}},
+		Whole:    []string{"xs"},
+		Walks:    "xs"},
 }
 
 // LookupCombinator returns the table entry of a keyword (map2, map3, ... find mapN).
@@ -236,4 +268,36 @@ func SameLength(c Combinator) (keyword string, arrays []*Ident) {
 		return "zip", []*Ident{m.A, m.B}
 	}
 	return "", nil
+}
+
+// Walked is the array a combinator application walks element by element (the table's Walks),
+// or nil. Parameters map to arguments by position: from the front for a fixed combinator; from
+// the back for one whose worker may be written as several arguments (its parameters after the
+// worker are fixed in number); map_n's first array is the N-th argument from the back.
+func Walked(c Combinator) *Ident {
+	call := CallOf(c)
+	info, ok := LookupCombinator(call.Keyword.Name)
+	if !ok || info.Walks == "" {
+		return nil
+	}
+	at := -1
+	for i, p := range info.Params {
+		if name, _, _ := strings.Cut(p, " ::"); name == info.Walks {
+			at = i
+		}
+	}
+	n := len(call.Args)
+	switch k, isMap := MapArity(call.Keyword.Name); {
+	case at < 0:
+		return nil
+	case isMap:
+		at = n - k
+	case !info.Fixed:
+		at = n - (len(info.Params) - at)
+	}
+	if at < 0 || at >= n {
+		return nil
+	}
+	id, _ := call.Args[at].(*Ident)
+	return id
 }

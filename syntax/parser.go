@@ -734,9 +734,14 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		p.errorf(call.Range, format, a...)
 		return nil
 	}
+	// The arity of every combinator but external and map_n is the table's (Accepts).
 	tableArity := func() Combinator {
 		info, _ := LookupCombinator(kw.Name)
 		return arity("%s", info.ArityMessage(kw.Name, n))
+	}
+	accepts := func() bool {
+		info, ok := LookupCombinator(kw.Name)
+		return ok && info.Accepts(n)
 	}
 	array := func(e Expr, what string) *Ident {
 		if id, ok := e.(*Ident); ok {
@@ -747,7 +752,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 	}
 	switch kw.Name {
 	case "fold":
-		if n < 3 {
+		if !accepts() {
 			return tableArity()
 		}
 		xs := array(args[n-1], "the last argument")
@@ -756,7 +761,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Fold{Call: call, Worker: worker(args[:n-2]), Init: args[n-2], Array: xs}
 	case "filter":
-		if n < 2 {
+		if !accepts() {
 			return tableArity()
 		}
 		xs := array(args[n-1], "the last argument")
@@ -765,7 +770,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Filter{Call: call, Worker: worker(args[:n-1]), Array: xs}
 	case "generate":
-		if n < 2 {
+		if !accepts() {
 			return tableArity()
 		}
 		if !p.countArg(args[0], "size", kw.Name) {
@@ -773,7 +778,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Generate{Call: call, Size: args[0], Worker: worker(args[1:])}
 	case "gather", "cross":
-		if n != 2 {
+		if !accepts() {
 			return tableArity()
 		}
 		a, b := array(args[0], "the first argument"), array(args[1], "the second argument")
@@ -785,7 +790,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Cross{Call: call, A: a, B: b}
 	case "postscanl", "prescanl":
-		if n < 3 {
+		if !accepts() {
 			return tableArity()
 		}
 		xs := array(args[n-1], "the last argument")
@@ -794,7 +799,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Scan{Call: call, Worker: worker(args[:n-2]), Init: args[n-2], Array: xs, Inclusive: kw.Name == "postscanl"}
 	case "indexed", "unzip", "tail", "length", "reverse":
-		if n != 1 {
+		if !accepts() {
 			return tableArity()
 		}
 		xs := array(args[0], "the argument")
@@ -813,7 +818,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Reverse{Call: call, Array: xs}
 	case "zip", "append":
-		if n != 2 {
+		if !accepts() {
 			return tableArity()
 		}
 		a, b := array(args[0], "the first argument"), array(args[1], "the second argument")
@@ -825,11 +830,7 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		}
 		return &Append{Call: call, A: a, B: b}
 	case "take", "drop", "slice":
-		want := 2
-		if kw.Name == "slice" {
-			want = 3
-		}
-		if n != want {
+		if !accepts() {
 			return tableArity()
 		}
 		for k, a := range args[:n-1] {

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -120,6 +121,43 @@ func TestCombinatorTableComplete(t *testing.T) {
 		src := "f as bs data indices xs ys n i =\n  let r = " + c.Example + "\n  in  r\n"
 		if _, diags := Parse("t.cnf", []byte(src)); HasErrors(diags) {
 			t.Errorf("%s: the example %q does not parse: %v", c.Name, c.Example, diags)
+		}
+	}
+}
+
+// The parser takes its arities from the table (CombinatorInfo.Accepts): one argument too few
+// is the table's arity error, and so is one too many for a fixed combinator; the table's own
+// example parses clean. (external and map_n count their arguments themselves.)
+func TestParserAritiesAreTheTables(t *testing.T) {
+	for _, c := range CombinatorTable {
+		if c.Name == "external" || c.Name == "mapN" || c.Name == "map" {
+			continue
+		}
+		apply := func(n int) []Diagnostic {
+			args := make([]string, n)
+			for i := range args {
+				args[i] = fmt.Sprintf("a%d", i)
+			}
+			src := fmt.Sprintf("f a0 a1 a2 a3 =\n  let y = %s %s\n  in  y\n", c.Name, strings.Join(args, " "))
+			_, diags := Parse("arity.cnf", []byte(src))
+			return diags
+		}
+		has := func(diags []Diagnostic, n int) bool {
+			for _, d := range diags {
+				if d.Message == c.ArityMessage(c.Name, n) {
+					return true
+				}
+			}
+			return false
+		}
+		if n := len(c.Params) - 1; !has(apply(n), n) {
+			t.Errorf("%s with %d arguments: no arity error %q", c.Name, n, c.ArityMessage(c.Name, n))
+		}
+		if n := len(c.Params) + 1; c.Fixed && !has(apply(n), n) {
+			t.Errorf("%s with %d arguments: no arity error", c.Name, n)
+		}
+		if n := len(c.Params); has(apply(n), n) {
+			t.Errorf("%s with its %d parameters: an arity error", c.Name, n)
 		}
 	}
 }
