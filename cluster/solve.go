@@ -32,7 +32,8 @@ var ErrNoSolution = errors.New("the solver found no feasible solution")
 
 // SolveOptions bounds a solve.
 type SolveOptions struct {
-	// TimeLimit bounds the solve (0: no limit): TimeLimit's worth of deterministic work
+	// TimeLimit bounds the solve (0 or NoTimeLimit: none; a model's solve has no default, its
+	// caller, Solve, has resolved Options' already): TimeLimit's worth of deterministic work
 	// (effort.go) for HiGHS in this process, with the clock as a safety net at safetyFactor
 	// times it; a solver executable gets it as its time limit.
 	TimeLimit time.Duration

@@ -54,7 +54,7 @@ type Options struct {
 
 // DefaultOptions are the settings a client gets until it sends its own.
 func DefaultOptions() Options {
-	return Options{Debounce: 150 * time.Millisecond, TimeLimit: 2 * time.Second, FusionDiagnostics: "hint", LoopHints: true, SizeHints: true, CodeLens: true}
+	return Options{Debounce: 150 * time.Millisecond, TimeLimit: cluster.DefaultTimeLimit, FusionDiagnostics: "hint", LoopHints: true, SizeHints: true, CodeLens: true}
 }
 
 type state int
