@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -58,16 +57,8 @@ func (s *Server) measureOne(job *measureJob) {
 		p.end("stopped")
 		return
 	}
-	ctx, cancel := context.WithCancel(job.ctx)
+	ctx, cancel := s.documentJob(job.ctx, d)
 	defer cancel()
-	go func() {
-		select {
-		case <-d.done:
-		case <-s.exited:
-		case <-ctx.Done():
-		}
-		cancel()
-	}()
 	size := s.benchSize()
 	release, err := s.engine.Quiet(ctx)
 	if err != nil {

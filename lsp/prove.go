@@ -43,15 +43,7 @@ func (s *Server) prove(vw *view, name string) {
 	}
 	// The clustering shown is that of the last version that analysed cleanly: prove that one.
 	file := vw.good.file
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		defer cancel()
-		select {
-		case <-d.done:
-		case <-s.exited:
-		case <-ctx.Done():
-		}
-	}()
+	ctx, cancel := s.documentJob(context.Background(), d)
 	go func() {
 		defer cancel()
 		stop, stopNow := context.WithCancel(ctx)
