@@ -8,8 +8,9 @@ type Budget struct {
 	Rows    int // constraints
 }
 
-// DefaultBudget admits models of up to about 750 bindings: the memory HiGHS takes grows with
-// the model, and a model past the budget took gigabytes before the budget existed (docs/performance.md, "Behind the code", B1).
+// DefaultBudget admits models of up to about 750 bindings: the memory HiGHS takes grows with the
+// model, and a model past the budget took gigabytes before the budget existed
+// (docs/performance.md, "Behind the code", B1).
 var DefaultBudget = Budget{Columns: 300_000, Rows: 1_500_000}
 
 func (b Budget) orDefault() Budget {
@@ -27,11 +28,11 @@ type Size struct {
 }
 
 // EstimateModel counts, without building it, the columns Formulate would make for a variant (one
-// x per possible pair, π and c per node) and bounds its rows (precedence rows per pair,
-// concestor rows per pair of different sizes, fusion-preventing rows per edge, and the
-// transitivity cuts over partners). It takes O(n²) pair tests, cheap ones (the concestors of a
-// pair, which cost more, are sought only until one pair is found free: counting all the free
-// pairs of a long chain took far longer than solving it; docs/performance.md, "Behind the code", B2).
+// x per possible pair, π and c per node) and bounds its rows (precedence rows per pair, concestor
+// rows per pair of different sizes, fusion-preventing rows per edge, and the transitivity cuts
+// over partners). It takes O(n²) pair tests, cheap ones (the concestors of a pair, which cost
+// more, are sought only until one pair is found free: counting all the free pairs of a long chain
+// took far longer than solving it; docs/performance.md, "Behind the code", B2).
 func EstimateModel(g *Graph, sameSizeOnly bool) Size {
 	n := len(g.Nodes)
 	sz := Size{Columns: 2 * n, Rows: 2 * len(g.Edges)}

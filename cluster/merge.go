@@ -145,11 +145,12 @@ func (m *merger) concestors(cx, cy int) concestorNodes {
 	return c
 }
 
-// reaches reports whether cluster to can be reached from cluster from through at least one
-// other cluster (a direct edge from -> to does not count: merging keeps it inside). It
-// searches from both ends at once, a cluster at a time from each, and stops when one side
-// has nothing left: on a chain, merging a cluster with the next saw the whole rest of the
-// chain from one end (quadratic in the chain; docs/performance.md, "Behind the code", M2) and nothing from the other.
+// reaches reports whether cluster to can be reached from cluster from through at least one other
+// cluster (a direct edge from -> to does not count: merging keeps it inside). It searches from
+// both ends at once, a cluster at a time from each, and stops when one side has nothing left: on
+// a chain, merging a cluster with the next saw the whole rest of the chain from one end
+// (quadratic in the chain; docs/performance.md, "Behind the code", M2) and nothing from the
+// other.
 func (m *merger) reaches(from, to int) bool {
 	fwd := map[int]bool{from: true}
 	bwd := map[int]bool{to: true}
@@ -306,11 +307,11 @@ func better(x, y candidate) bool {
 	return x.b < y.b
 }
 
-// greedy merges, best gain first, while some valid merge lowers Cost. A merge changes the
-// gains of the pairs it takes part in only (see gain), so after each merge only the merged
-// cluster's candidates are recomputed. It stops early, with the clustering so far, when w
-// is out of work (each weighing of two clusters costs pricePair). When allowed is not nil, only the merges it allows (given the two clusters' members)
-// are made.
+// greedy merges, best gain first, while some valid merge lowers Cost. A merge changes the gains
+// of the pairs it takes part in only (see gain), so after each merge only the merged cluster's
+// candidates are recomputed. It stops early, with the clustering so far, when w is out of work
+// (each weighing of two clusters costs pricePair). When allowed is not nil, only the merges it
+// allows (given the two clusters' members) are made.
 func (m *merger) greedy(w *meter, allowed func(a, b []int) bool) {
 	version := map[int]int{}
 	h := &funcHeap[candidate]{less: better}

@@ -49,11 +49,12 @@ func (r *rootResult) settle(m *Model, values []float64) {
 	r.last, r.reduced = nil, nil
 }
 
-// ordered re-solves the loop's LP once with the π rows added, when the loop stopped before
-// the cuts had stated the order (out of time, or stalled): the clustering read from a
-// relaxation without π is then poor, worse than the greedy one, where the relaxation with π
-// leads to the optimum (docs/performance.md, "Behind the code", O1). Its solution and reduced costs replace the loop's last (the bound only rises).
-// It may take the solve's work (w's); if it cannot be solved, the loop's last stands.
+// ordered re-solves the loop's LP once with the π rows added, when the loop stopped before the
+// cuts had stated the order (out of time, or stalled): the clustering read from a relaxation
+// without π is then poor, worse than the greedy one, where the relaxation with π leads to the
+// optimum (docs/performance.md, "Behind the code", O1). Its solution and reduced costs replace
+// the loop's last (the bound only rises). It may take the solve's work (w's); if it cannot be
+// solved, the loop's last stands.
 func (r *rootResult) ordered(lp *highs.LP, order []Row, cols int, w *meter) {
 	if w.out() || len(order) == 0 || lp.AddRows(highsRows(order)) != nil {
 		return
@@ -71,13 +72,13 @@ func (r *rootResult) ordered(lp *highs.LP, order []Row, cols int, w *meter) {
 	r.bound = max(r.bound, sol.Objective)
 }
 
-// searchSetup estimates how long HiGHS's search of a model of rows rows takes before it heeds
-// its time limit (presolve, its own set-up, which neither the clock nor the interrupt
-// callback stops, and the first relaxation from scratch): the loop's first relaxation's time,
-// scaled by how many more rows the search has (π's and the cuts') to the power 1.5, and by 1.5
-// for the noise of a busy machine. The power 1.5 skips a search that would overrun its limit;
-// the square, used before, over-estimated small first LPs and skipped searches that prove the
-// optimum in time (docs/performance.md, "Behind the code", O2). Zero when the loop solved no relaxation.
+// searchSetup estimates how long HiGHS's search of a model of rows rows takes before it heeds its
+// time limit (presolve, its own set-up, which neither the clock nor the interrupt callback stops,
+// and the first relaxation from scratch): the loop's first relaxation's time, scaled by how many
+// more rows the search has (π's and the cuts') to the power 1.5, and by 1.5 for the noise of a
+// busy machine. The power 1.5 skips a search that would overrun its limit; the square, used
+// before, over-estimated small first LPs and skipped searches that prove the optimum in time
+// (docs/performance.md, "Behind the code", O2). Zero when the loop solved no relaxation.
 func (r *rootResult) searchSetup(rows int) float64 {
 	if r.firstRows == 0 || r.firstLP <= 0 {
 		return 0

@@ -148,7 +148,8 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		}
 		// An integral relaxation is read only once cuts are found in it: with none it is the
 		// clustering (settle). Reading it first was most of the solve on programs the first
-		// relaxation settles; not reading it at all made others slower (docs/performance.md, "Behind the code", R1).
+		// relaxation settles; not reading it at all made others slower (docs/performance.md,
+		// "Behind the code", R1).
 		integral := m.integral(sol.Values)
 		if !integral && read() {
 			break // the clustering read is optimal: nothing to prove beyond it
@@ -206,12 +207,13 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 // docs/performance.md, "Behind the code", R4).
 const readShare = 20
 
-// readDuring reads a clustering from a relaxation of the loop (guided) and keeps it if it is
-// the cheapest so far. Which relaxation of the loop reads best is not the last one: earlier
-// relaxations may read the optimum where the last does not, and the search then takes longer
-// to find it (docs/performance.md, "Behind the code", R5). When one costs less than the bound plus 1 it is optimal, and the loop
-// ends (proves, rootStage). Reading stops when w's work is done, with what it has: one reading
-// of a large program can take most of the default limit, and kept the command past it.
+// readDuring reads a clustering from a relaxation of the loop (guided) and keeps it if it is the
+// cheapest so far. Which relaxation of the loop reads best is not the last one: earlier
+// relaxations may read the optimum where the last does not, and the search then takes longer to
+// find it (docs/performance.md, "Behind the code", R5). When one costs less than the bound plus 1
+// it is optimal, and the loop ends (proves, rootStage). Reading stops when w's work is done, with
+// what it has: one reading of a large program can take most of the default limit, and kept the
+// command past it.
 func (r *rootResult) readDuring(w *meter, m *Model, values []float64) {
 	began := w.spent()
 	defer func() { r.reading += w.spent() - began }()
@@ -243,9 +245,10 @@ type stage struct {
 // of w's work, and returns what the search starts from. began is when the solve began. An
 // error is ctx's.
 func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Time, w *meter, loop loopConfig) (stage, error) {
-	// Half of what is left at most: the search needs work too. The first relaxation may take
-	// all of it: without it the search cannot begin either, and the clustering read from it is
-	// far better than the greedy one on the programs where it is slow (docs/performance.md, "Behind the code", R6).
+	// Half of what is left at most: the search needs work too. The first relaxation may take all
+	// of it: without it the search cannot begin either, and the clustering read from it is far
+	// better than the greedy one on the programs where it is slow (docs/performance.md, "Behind
+	// the code", R6).
 	stop := w.net // ctx, opts.Stop and the clock
 	start := opts.Start
 	// An error ends the loop with the cuts found so far: the model stays valid without them,
@@ -284,10 +287,10 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 	}
 	setup := root.searchSetup(len(st.model.Rows))
 	if st.start != nil && stop.Err() == nil && w.left() < setup {
-		// HiGHS's search begins by presolving the model and solving its relaxation again,
-		// and does not stop for its limit until it has: on large models it overran its limit
-		// and found nothing better than the start (docs/performance.md, "Behind the code", R7). With less work left than that
-		// takes, the best start is the answer, within the limit.
+		// HiGHS's search begins by presolving the model and solving its relaxation again, and
+		// does not stop for its limit until it has: on large models it overran its limit and
+		// found nothing better than the start (docs/performance.md, "Behind the code", R7). With
+		// less work left than that takes, the best start is the answer, within the limit.
 		st.settled = &Solution{Values: st.start, Objective: math.Round(objective(m, st.start)), Time: time.Since(began)}
 		return st, nil
 	}
@@ -299,11 +302,11 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 }
 
 // with sets the result's model to m with the cuts that the last relaxation holds tight or
-// violates (a cut dropped from the loop's LP may be violated again; all of them when there was
-// no relaxation). The slack ones do not bear on the bound (the relaxation's optimum and its
-// reduced costs stay as they are without them) and only slow every LP of the search: on large
-// programs the loop adds thousands of rows that raise the bound by hundredths of a percent,
-// and the search with only the tight ones was several times faster (docs/performance.md, "Behind the code", R8).
+// violates (a cut dropped from the loop's LP may be violated again; all of them when there was no
+// relaxation). The slack ones do not bear on the bound (the relaxation's optimum and its reduced
+// costs stay as they are without them) and only slow every LP of the search: on large programs
+// the loop adds thousands of rows that raise the bound by hundredths of a percent, and the search
+// with only the tight ones was several times faster (docs/performance.md, "Behind the code", R8).
 func (r *rootResult) with(m *Model, cuts []Row) *rootResult {
 	if r.last != nil { // every cut is a >= row
 		cuts = slices.DeleteFunc(cuts, func(c Row) bool { return activity(c, r.last) > c.Lo+1e-6 })

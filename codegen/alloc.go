@@ -3,13 +3,13 @@ package codegen
 // allocC is the generated code's allocator for arrays, part of every file's runtime.
 //
 // Small arrays come from malloc. An array of 4 MB or more lies on 2 MB pages where Linux offers
-// them (transparent huge pages, madvise): a loop streaming an array on 4 KB pages misses the
-// TLB every 4 KB, which cost the fused loop of bench/pipeline.cnf a third of its time (docs/performance.md, "Behind the code",
-// G1). Such blocks are mapped with mmap, aligned to
-// 2 MB, and kept for reuse when freed: repeated calls (cnf bench's runs) then neither fault
-// nor zero fresh pages. glibc's posix_memalign was tried first and did not reuse its aligned
-// chunks: the heap grew by the working set on every run and each run paid for fresh huge
-// pages (docs/performance.md, "Behind the code", G2).
+// them (transparent huge pages, madvise): a loop streaming an array on 4 KB pages misses the TLB
+// every 4 KB, which cost the fused loop of bench/pipeline.cnf a third of its time
+// (docs/performance.md, "Behind the code", G1). Such blocks are mapped with mmap, aligned to 2
+// MB, and kept for reuse when freed: repeated calls (cnf bench's runs) then neither fault nor
+// zero fresh pages. glibc's posix_memalign was tried first and did not reuse its aligned chunks:
+// the heap grew by the working set on every run and each run paid for fresh huge pages
+// (docs/performance.md, "Behind the code", G2).
 //
 // cnf_free frees any array: a block of its own table goes back to it, anything else (what
 // malloc gave, including arrays host functions return) to free.

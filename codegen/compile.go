@@ -18,10 +18,11 @@ import (
 
 // Flags are the C compiler's flags: -fwrapv makes Int arithmetic wrap as Go's (and so the
 // interpreter's) does, -ffp-contract=off keeps a * b + c two roundings as the interpreter
-// computes it, gnu11 allows the statement expressions that inline lambdas. -O3 -march=native
-// lets gcc vectorize fused loops: the fused loop of bench/pipeline.cnf runs fastest so, against
-// -O2 with or without -march=native (docs/performance.md, "Behind the code", G3). (Float folds stay in order: without -ffast-math gcc never reassociates
-// them.) Executables are cached per machine (the key has the CPU's model and features).
+// computes it, gnu11 allows the statement expressions that inline lambdas. -O3 -march=native lets
+// gcc vectorize fused loops: the fused loop of bench/pipeline.cnf runs fastest so, against -O2
+// with or without -march=native (docs/performance.md, "Behind the code", G3). (Float folds stay
+// in order: without -ffast-math gcc never reassociates them.) Executables are cached per machine
+// (the key has the CPU's model and features).
 var Flags = []string{"-O3", "-march=native", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-w"}
 
 // machine identifies the CPU that -march=native compiles for: its model and feature flags.

@@ -220,14 +220,14 @@ func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer
 	return cluster.NewReport(g, ours, meg), key, false, nil
 }
 
-// solveRacing solves our clustering in a slot (the model strengthened by the root cuts), and,
-// as soon as a second slot is free (often when Megiddo and Sarkar's solve is done), also a
-// second solve (cluster.LPOrderSolver: a root loop with fewer cuts a round, and the columns in
-// the other order), with half the effort (secondShare: it shares the cores with the first and
-// with Megiddo and Sarkar's solve, and the answer waits for it). HiGHS's search depends on the order, and the root
-// loop's path on its cuts, and neither is better on every program (docs/performance.md, "Behind the code", A1). The model as formulated,
-// without the root cuts, raced here until the cuts got cheaper; it now lost every race
-// (docs/performance.md).
+// solveRacing solves our clustering in a slot (the model strengthened by the root cuts), and, as
+// soon as a second slot is free (often when Megiddo and Sarkar's solve is done), also a second
+// solve (cluster.LPOrderSolver: a root loop with fewer cuts a round, and the columns in the other
+// order), with half the effort (secondShare: it shares the cores with the first and with Megiddo
+// and Sarkar's solve, and the answer waits for it). HiGHS's search depends on the order, and the
+// root loop's path on its cuts, and neither is better on every program (docs/performance.md,
+// "Behind the code", A1). The model as formulated, without the root cuts, raced here until the
+// cuts got cheaper; it now lost every race (docs/performance.md).
 //
 // The race is decided by work, not by the clock (decide), so that its answer is the same on
 // every run: a proof made with less work wins, and when one search proves its answer, the
