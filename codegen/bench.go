@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +22,8 @@ import (
 // Bools), calls the definition once to warm up and to hash its results, then runs times,
 // printing "run SECONDS" for each, "bytes READ WRITTEN" (the arrays the loops stream and store
 // in one run), "checksum HEX", and with copy set, "copy SECONDS BYTES": the best of runs
-// copies of the same number of bytes, half read and half written, by a plain loop.
+// copies of the same number of bytes, half read and half written, by a plain loop on as many
+// threads as the loops get (CNF_THREADS): the memory bandwidth those threads reach.
 const benchC = `#include <time.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -83,7 +86,7 @@ func (p *program) generator(t *types.Type) (string, error) {
 // benchMain is the main function of the bench harness.
 func benchMain(p *program, u *Unit) (string, error) {
 	var b strings.Builder
-	b.WriteString("int main(int argc, char **argv) {\n")
+	b.WriteString("int main(int argc, char **argv) {\n\tcnf_threads_from_env();\n")
 	// Freed arrays stay mapped for the next run: the runs time the loops, not the kernel's page
 	// faults on fresh memory (which made every run several times slower in a sandbox).
 	b.WriteString("#ifdef __GLIBC__\n\tmallopt(M_MMAP_THRESHOLD, 1 << 30);\n\tmallopt(M_TRIM_THRESHOLD, -1);\n\tmallopt(M_MMAP_MAX, 0);\n#endif\n")
@@ -158,15 +161,19 @@ func benchMain(p *program, u *Unit) (string, error) {
 	if (copy) {
 		int64_t words = (cnf_bytes_read + cnf_bytes_written) / 16;
 		int64_t *src = cnf_alloc(words, 8, "copy"), *dst = cnf_alloc(words, 8, "copy");
+		const int team = cnf_team(words);
+		#pragma omp parallel for num_threads(team) if (team > 1) schedule(static)
 		for (int64_t i = 0; i < words; i++) { src[i] = i; dst[i] = 0; }
 		double best = 1e300;
 		for (int k = 0; k < runs; k++) {
 			double t0 = cnf_now();
+			#pragma omp parallel for num_threads(team) if (team > 1) schedule(static)
 			for (int64_t i = 0; i < words; i++) dst[i] = src[i];
 			__asm__ volatile("" : : "r"(dst) : "memory");
 			double t = cnf_now() - t0;
 			if (t < best) best = t;
 		}
+		cnf_team_done(team);
 		printf("copy %%.9f %%lld\n", best, (long long)(words * 16));
 	}
 	return 0;
@@ -231,6 +238,7 @@ type BenchOptions struct {
 	Size    int64 // elements of every array parameter
 	Runs    int
 	Seed    uint64
+	Threads int                   // of the loops that can be split, and of the copy loop (0: the machine's cores)
 	Scalars map[string]fuse.Value // the scalar parameters (default: Size)
 	Host    *Host
 }
@@ -251,6 +259,8 @@ type BenchResult struct {
 	Clusterings []*Measured
 	CopySeconds float64
 	CopyBytes   int64
+	// Threads is how many threads the loops that can be split, and the copy loop, were given.
+	Threads int
 	// Assumed says how inputs were drawn other than the defaults ("is drawn in [0, n): valid
 	// indices of ys (size k1)").
 	Assumed []string
@@ -278,7 +288,10 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 		exes = append(exes, exe)
 		units = append(units, f.Unit)
 	}
-	res := &BenchResult{}
+	res := &BenchResult{Threads: opts.Threads}
+	if res.Threads <= 0 {
+		res.Threads = runtime.NumCPU()
+	}
 	if len(units) > 0 {
 		for _, p := range units[0].Params {
 			if p.Index != nil {
@@ -309,6 +322,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 			}
 		}
 		cmd := command(ctx, exes[i], args...)
+		cmd.Env = append(os.Environ(), threadEnv(res.Threads, 0)...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {

@@ -539,9 +539,16 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 	}()
 
-	// Before the blocks: the root count, outputs, accumulators, counters, buffers.
-	var pre strings.Builder
+	// Before the blocks: the root count, outputs, accumulators, counters, buffers. A loop on a
+	// team of threads (parallel.go) makes its count and outputs once (shared) and the rest in
+	// each chunk.
+	par, parWhy := d.parallel(plan)
+	var pre, shared strings.Builder
 	prf := func(format string, args ...any) { fmt.Fprintf(&pre, format, args...) }
+	sprf := prf
+	if par != nil {
+		sprf = func(format string, args ...any) { fmt.Fprintf(&shared, format, args...) }
+	}
 	if plan.gen != nil {
 		g := plan.gen.b.Rhs.(*syntax.Generate)
 		n, err := d.x.value(g.Size, nil, quote(plan.gen.b.Name()))
@@ -550,7 +557,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		prf("\tconst int64_t %sn = %s < 0 ? 0 : %s;\n", p, n, n)
 	} else {
-		prf("\tconst int64_t %sn = %s.len;\n", p, cname(plan.roots[0]))
+		sprf("\tconst int64_t %sn = %s.len;\n", p, cname(plan.roots[0]))
 	}
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) {
@@ -575,7 +582,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				if err != nil {
 					return err
 				}
-				prf("\t%s.data = cnf_alloc(cnf_bound_add(%s, 1, %s), sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, quote(a), tn, quote(a), cname(a))
+				sprf("\t%s.data = cnf_alloc(cnf_bound_add(%s, 1, %s), sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, quote(a), tn, quote(a), cname(a))
 			case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
 				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
 			}
@@ -594,6 +601,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				if init, err = d.x.value(bn.init, nil, quote(bn.b.Name())); err != nil {
 					return err
 				}
+			}
+			if op, ok := par.fold(bn); ok {
+				init = fmt.Sprintf("%sc == 0 ? %s : %s", p, init, op.identity) // the first chunk starts the fold
 			}
 			prf("\t%s %s = %s; /* %s's accumulator */\n", tn, accOf(bn.b), init, bn.b.Name())
 			if bn.acc != "" {
@@ -832,6 +842,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 	}
 	d.printf("\t}\n")
+	loopEnd := d.b.Len() // the epilogue follows: results, bytes counted
 	for _, bn := range plan.nodes {
 		switch bn.b.Rhs.(type) {
 		case *syntax.Fold, *syntax.Length:
@@ -848,11 +859,21 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	body := d.b.String()
 	d.b = outer
-	d.b.WriteString(pre.String())
+	if par == nil {
+		d.printf("\t/* On one thread: %s. */\n", parWhy)
+	}
+	d.b.WriteString(shared.String())
+	if par == nil {
+		d.b.WriteString(pre.String()) // on a team, each chunk has its own (teamLoop)
+	}
 	for _, s := range slices.Sorted(maps.Keys(d.x.divisors)) {
 		d.printf("\tconst cnf_divider %s = cnf_divider_for(%s);\n", dividerName(s), cname(s))
 	}
-	d.b.WriteString(body)
+	if par == nil {
+		d.b.WriteString(body)
+	} else if err := d.teamLoop(p, plan, par, writes, pre.String(), body[:loopEnd], body[loopEnd:]); err != nil {
+		return err
+	}
 	for a := range writes {
 		d.done[a] = true
 	}

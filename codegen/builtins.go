@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -84,10 +85,13 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 			}
 			name = "quot"
 		}
-		x.p.effects++
+		if !nonZeroLiteral(a[1].c) {
+			x.p.effects++ // by a literal other than 0 it cannot fail (MinInt64 / -1 wraps)
+		}
 		if a[1].scalar != "" && x.divisors != nil {
 			// A loop-invariant divisor: a multiplication and shifts instead of idiv.
 			x.divisors[a[1].scalar] = true
+			x.p.byInvariant++
 			return fmt.Sprintf("cnf_%s_by(%s, %s, %s)", name, a[0].c, dividerName(a[1].scalar), where), rt, nil
 		}
 		return fmt.Sprintf("cnf_%s(%s, %s, %s)", name, a[0].c, a[1].c, where), rt, nil
@@ -209,3 +213,12 @@ func floatCompare(op, a, b string) string {
 
 // dividerName is the C variable of the divider of a scalar (cnf_divider in the runtime).
 func dividerName(scalar string) string { return ident("dv_", scalar) }
+
+// intLiteral matches an Int literal as the translation writes it.
+var intLiteral = regexp.MustCompile(`^INT64_C\((-?[0-9]+)\)$`)
+
+// nonZeroLiteral reports whether c is an Int literal other than zero.
+func nonZeroLiteral(c string) bool {
+	m := intLiteral.FindStringSubmatch(c)
+	return m != nil && strings.Trim(m[1], "-0") != ""
+}

@@ -22,8 +22,9 @@ import (
 // gcc vectorize fused loops: the fused loop of bench/pipeline.cnf runs fastest so, against -O2
 // with or without -march=native (docs/performance.md, "Behind the code", G3). (Float folds stay
 // in order: without -ffast-math gcc never reassociates them.) Executables are cached per machine
-// (the key has the CPU's model and features).
-var Flags = []string{"-O3", "-march=native", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-w"}
+// (the key has the CPU's model and features). -fopenmp runs the loops that can be split on a team
+// of threads (parallel.go); a compiler without OpenMP ignores the pragmas and runs them on one.
+var Flags = []string{"-O3", "-march=native", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fopenmp", "-w"}
 
 // machine identifies the CPU that -march=native compiles for: its model and feature flags.
 func machine() string {
@@ -192,7 +193,15 @@ func (e *RunError) Error() string { return e.Message }
 
 // Exec runs a compiled program on the given standard input and returns its standard output.
 func Exec(ctx context.Context, exe string, stdin []byte) ([]byte, error) {
+	return execEnv(ctx, exe, stdin, nil)
+}
+
+// execEnv is Exec with variables added to the program's environment (its threads).
+func execEnv(ctx context.Context, exe string, stdin []byte, env []string) ([]byte, error) {
 	cmd := command(ctx, exe)
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.Stdin = bytes.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -29,6 +29,11 @@ type Options struct {
 	// (which #line directives name by its own path): cnf build's output file; "prog.c", the
 	// name Build compiles, by default.
 	SourceName string
+	// Threads runs the loops that can be split (parallel.go) on a team of that many threads
+	// (cnf run --compiled --threads; 0: one, unless CNF_THREADS is set); MinChunk is the fewest
+	// elements a thread gets (0: the runtime's; the tests set 1 to split small inputs).
+	Threads  int
+	MinChunk int64
 	// Fused are the loops of the clustering as the analysis core fused them (analysis.Def's
 	// Fused): the C is emitted from them rather than from fusing again, so that it is the
 	// process the editor and cnf fuse show. nil, or loops of another clustering: fused here.

@@ -86,7 +86,7 @@ func (p *program) codec(t *types.Type) (read, write string, err error) {
 // definition, write the results.
 func harness(p *program, u *Unit) (string, error) {
 	var b strings.Builder
-	b.WriteString("int main(void) {\n\tstatic char out[1 << 16];\n\tsetvbuf(stdout, out, _IOFBF, sizeof out);\n")
+	b.WriteString("int main(void) {\n\tstatic char out[1 << 16];\n\tsetvbuf(stdout, out, _IOFBF, sizeof out);\n\tcnf_threads_from_env();\n")
 	fmt.Fprintf(&b, "\tcnf_limit = %d; /* cnf run's limit (fuse.MaxElements) */\n", fuse.MaxElements)
 	var args []string
 	for _, prm := range u.Params {

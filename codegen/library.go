@@ -83,7 +83,7 @@ func EmitLibrary(name string, defs []LibraryDef, opts Options) (*Library, error)
 	var funcs []string
 	// The public names taken: the library's own, then each entry's three.
 	names := map[string]bool{}
-	for _, n := range []string{"free", "error", "alloc", "OK", "ERROR"} {
+	for _, n := range []string{"free", "error", "alloc", "threads", "OK", "ERROR"} {
 		names[name+"_"+n] = true
 	}
 	for _, def := range defs {
@@ -266,6 +266,8 @@ void LIB_free(void *data) {
 	if (data != NULL) cnf_free(data);
 }
 
+void LIB_threads(int n) { cnf_threads = n > 0 ? n : 1; }
+
 void *LIB_alloc(int64_t bytes) {
 	if (bytes < 0 || (uint64_t)bytes > SIZE_MAX / 2) return NULL;
 	size_t n = bytes == 0 ? 1 : (size_t)bytes;
@@ -355,6 +357,7 @@ extern "C" {
 	}
 	fmt.Fprintf(&b, "\n/* %s_error is the message of the calling thread's last failed call. */\nconst char *%s_error(void);\n", lib, lib)
 	fmt.Fprintf(&b, "\n/* %s_free frees an array of a result, or memory from %s_alloc (NULL: nothing). */\nvoid %s_free(void *data);\n", lib, lib, lib)
+	fmt.Fprintf(&b, "\n/* %s_threads sets how many threads each loop that can be split runs on (1 until set; results\n * are the same on any number). Calls from several threads at once do not multiply them: a loop\n * that starts while another call's loop runs on a team runs on its caller's thread. */\nvoid %s_threads(int n);\n", lib, lib)
 	fmt.Fprintf(&b, "\n/* %s_alloc allocates memory for input arrays as the library allocates its own: 4 MB or more\n * on 2 MB pages where Linux offers them, which a loop streams faster. NULL if it cannot. */\nvoid *%s_alloc(int64_t bytes);\n", lib, lib)
 	for _, e := range entries {
 		loops := "loops"

@@ -23,6 +23,9 @@ type program struct {
 	// division, indexing, host calls): an expression that adds none may be evaluated when its
 	// value is not needed, which lets a branch become a select.
 	effects int
+	// byInvariant counts those of them that are Int divisions by a loop-invariant divisor,
+	// which fail only when the divisor is zero, whatever the element (parallel.go).
+	byInvariant int
 }
 
 // Host is the user's C for host functions and host types (--host FILE.c).

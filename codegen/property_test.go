@@ -34,7 +34,7 @@ func inputs(t *rapid.T, r *infer.Result) map[string]fuse.Value {
 		size := r.FormatSize(r.Size(p.Name), false)
 		n, ok := lengths[size]
 		if !ok {
-			n = rapid.SampledFrom([]int{0, 1, 2, 3, 7}).Draw(t, "length of "+size)
+			n = rapid.SampledFrom([]int{0, 1, 2, 3, 7, 1100}).Draw(t, "length of "+size) // 1100: two blocks
 			lengths[size] = n
 		}
 		arr := make(fuse.Array, n)
@@ -91,7 +91,8 @@ func same(a, b map[string]fuse.Value) bool {
 // The fourth semantics agrees with the reference interpreter: on generated programs of every
 // combinator (both generators' shapes) and inputs with empty, one-element and longer arrays,
 // the compiled optimal clustering, and the compiled unfused one, give the reference's results,
-// printed alike, and fail exactly when the reference fails.
+// printed alike, and fail exactly when the reference fails, on one thread and on teams of 2 and
+// 3 (every input split, however small: MinChunk 1), whose results are one thread's to the bit.
 //
 //	go test ./codegen -run CompiledAgrees -rapid.checks=500
 func TestCompiledAgreesWithReference(t *testing.T) {
@@ -107,16 +108,18 @@ func TestCompiledAgreesWithReference(t *testing.T) {
 			for k := 0; k < 3; k++ {
 				in := inputs(t, r)
 				ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
-				got, err := Run(context.Background(), r, cl, in, Options{})
-				var re *RunError
-				if err != nil && !errors.As(err, &re) {
-					t.Fatalf("cannot compile: %v\n%s", err, src)
-				}
-				switch {
-				case (refErr == nil) != (err == nil):
-					t.Fatalf("compiled gives error %v, the reference %v\n%s\ninputs%s", err, refErr, src, show(in))
-				case refErr == nil && !same(ref, got):
-					t.Fatalf("compiled differs from the reference:\n got%s\nwant%s\n%s\ninputs%s", show(got), show(ref), src, show(in))
+				for _, threads := range []int{1, 2, 3} {
+					got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 1})
+					var re *RunError
+					if err != nil && !errors.As(err, &re) {
+						t.Fatalf("cannot compile: %v\n%s", err, src)
+					}
+					switch {
+					case (refErr == nil) != (err == nil):
+						t.Fatalf("compiled on %d threads gives error %v, the reference %v\n%s\ninputs%s", threads, err, refErr, src, show(in))
+					case refErr == nil && !same(ref, got):
+						t.Fatalf("compiled on %d threads differs from the reference:\n got%s\nwant%s\n%s\ninputs%s", threads, show(got), show(ref), src, show(in))
+					}
 				}
 			}
 		}

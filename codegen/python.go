@@ -47,6 +47,8 @@ _lib.%[1]s_free.restype = None
 _lib.%[1]s_free.argtypes = [_ct.c_void_p]
 _lib.%[1]s_alloc.restype = _ct.c_void_p
 _lib.%[1]s_alloc.argtypes = [_ct.c_int64]
+_lib.%[1]s_threads.restype = None
+_lib.%[1]s_threads.argtypes = [_ct.c_int]
 
 
 class CnfError(RuntimeError):
@@ -55,6 +57,12 @@ class CnfError(RuntimeError):
 
 def _fail():
     raise CnfError(_lib.%[1]s_error().decode("utf-8", "replace"))
+
+
+def set_threads(n):
+    """Run each loop that can be split on n threads (1 until set; results are the same on any
+    number). os.cpu_count() uses every core."""
+    _lib.%[1]s_threads(max(1, _op.index(n)))
 
 
 class _Array(_ct.Structure):

@@ -31,7 +31,7 @@ func Run(ctx context.Context, r *infer.Result, cl *cluster.Clustering, inputs ma
 	if err != nil {
 		return nil, err
 	}
-	out, err := Exec(ctx, exe, in)
+	out, err := execEnv(ctx, exe, in, threadEnv(opts.Threads, opts.MinChunk))
 	if err != nil {
 		return nil, err
 	}
@@ -44,4 +44,16 @@ func Run(ctx context.Context, r *infer.Result, cl *cluster.Clustering, inputs ma
 		res[p.Name] = v
 	}
 	return res, nil
+}
+
+// threadEnv is the environment that gives a harness its threads (cnf_threads_from_env).
+func threadEnv(threads int, minChunk int64) []string {
+	var env []string
+	if threads > 0 {
+		env = append(env, fmt.Sprintf("CNF_THREADS=%d", threads))
+	}
+	if minChunk > 0 {
+		env = append(env, fmt.Sprintf("CNF_MIN_CHUNK=%d", minChunk))
+	}
+	return env
 }

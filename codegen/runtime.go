@@ -31,6 +31,9 @@ const runtimeIncludes = `#pragma GCC diagnostic ignored "-Wunused-function"
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #endif
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 `
 
 // failExitC is how a program fails: a message on standard error and exit status 3.
@@ -116,6 +119,51 @@ static void cnf_untrack(void *p) {
 `
 
 const runtimeBody = `
+/* Threads (codegen/parallel.go): a loop that can be split takes cnf_team(n) threads: at most
+ * cnf_threads, none for fewer than cnf_min_chunk elements each, and one while another loop's
+ * team runs (an entry called from several threads does not multiply threads). */
+#define CNF_MAX_THREADS 64
+static int cnf_threads = 1;
+static int64_t cnf_min_chunk = 65536;
+static int cnf_teams;
+static int cnf_team(int64_t n) {
+	int64_t t = cnf_threads < CNF_MAX_THREADS ? cnf_threads : CNF_MAX_THREADS;
+	if (cnf_min_chunk > 0 && n / cnf_min_chunk < t) t = n / cnf_min_chunk;
+	if (t < 2) return 1;
+	if (__atomic_fetch_add(&cnf_teams, 1, __ATOMIC_ACQ_REL) != 0) {
+		__atomic_fetch_sub(&cnf_teams, 1, __ATOMIC_ACQ_REL);
+		return 1;
+	}
+	return (int)t;
+}
+static void cnf_team_done(int t) {
+	if (t > 1) __atomic_fetch_sub(&cnf_teams, 1, __ATOMIC_ACQ_REL);
+}
+static inline int cnf_thread_num(void) {
+#ifdef _OPENMP
+	return omp_get_thread_num();
+#else
+	return 0;
+#endif
+}
+static inline int cnf_num_threads(void) {
+#ifdef _OPENMP
+	return omp_get_num_threads();
+#else
+	return 1;
+#endif
+}
+/* cnf_chunk is where chunk i of t starts in n elements. */
+static inline int64_t cnf_chunk(int64_t n, int t, int i) { return (int64_t)((__int128)n * i / t); }
+static inline int64_t cnf_max_i64_(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int64_t cnf_min_i64_(int64_t a, int64_t b) { return a < b ? a : b; }
+/* cnf_threads_from_env sets the threads from CNF_THREADS and CNF_MIN_CHUNK (the harnesses). */
+static void cnf_threads_from_env(void) {
+	const char *t = getenv("CNF_THREADS"), *m = getenv("CNF_MIN_CHUNK");
+	if (t && atoi(t) > 0) cnf_threads = atoi(t);
+	if (m && atoll(m) >= 0) cnf_min_chunk = atoll(m);
+}
+
 /* cnf_too_large fails for an array whose size overflows an Int. */
 static void cnf_too_large(const char *w) __attribute__((noreturn, cold));
 static void cnf_too_large(const char *w) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 
@@ -19,6 +20,7 @@ type benchJSON struct {
 	Clusterings []benchClustering `json:"clusterings"`
 	Copy        benchCopy         `json:"copy"`
 	Assumed     []string          `json:"assumed,omitempty"` // inputs drawn other than by default
+	Threads     int               `json:"threads"`
 }
 
 type benchClustering struct {
@@ -42,18 +44,20 @@ func init() {
 		runs           int
 		seed           uint64
 		asJSON         bool
+		threads        int
 		args           argList
 		solve          solving
 	)
 	register(&command{
 		name:    "bench",
-		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--arg NAME=VALUE]... [--host FILE] [--json] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--arg NAME=VALUE]... [--host FILE] [--json] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "compile every clustering (unfused, stream, megiddo, optimal) to native code and time it on the same random inputs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to measure, by `NAME` (needed when the file has several)")
 			fs.Int64Var(&size, "size", 10_000_000, "`N`, the elements of every array parameter")
 			fs.IntVar(&runs, "runs", 5, "`K`, the timed runs of each clustering (after one warm-up run)")
 			fs.Uint64Var(&seed, "seed", 1, "the `SEED` of the random inputs")
+			fs.IntVar(&threads, "threads", runtime.NumCPU(), "`T` threads for each loop that can be split, and for the copy loop")
 			fs.Var(&args, "arg", "a scalar parameter, `NAME=VALUE` (default: N, as most scalars are counts)")
 			fs.StringVar(&host, "host", "", "the C `FILE` (HOST.c) implementing the host functions and types the definition uses")
 			fs.BoolVar(&asJSON, "json", false, "print the measurements as JSON")
@@ -91,12 +95,12 @@ func init() {
 			if err := codegen.CheckMemory(def.Sizes.Func, size); err != nil {
 				return e.fail(exitUsage, "bench", fmt.Errorf("--size: %w", err))
 			}
-			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile})
+			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1)})
 			if err != nil {
 				return compileFailed(e, "bench", f, err)
 			}
 			if asJSON {
-				out := benchJSON{Version: jsonVersion(), Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}, Assumed: res.Assumed}
+				out := benchJSON{Version: jsonVersion(), Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}, Assumed: res.Assumed, Threads: res.Threads}
 				for _, m := range res.Clusterings {
 					out.Clusterings = append(out.Clusterings, benchClustering{m.Name, m.Loops, m.Seconds, m.MinSeconds, m.Bytes, m.Agree})
 				}
@@ -142,7 +146,7 @@ func benchScalars(fn *syntax.Func, args []string) (map[string]fuse.Value, error)
 // time, bytes streamed and stored, bandwidth, fraction of the copy loop's, speed-up over
 // unfused.
 func writeBench(e *env, name string, size int64, runs int, res *codegen.BenchResult) {
-	fmt.Fprintf(e.stdout, "%s at %d elements, %d runs each (median, min), compiled with cc %s\n\n", name, size, runs, strings.Join(codegen.Flags, " "))
+	fmt.Fprintf(e.stdout, "%s at %d elements, %d runs each (median, min), %s a loop, compiled with cc %s\n\n", name, size, runs, syntax.Plural(res.Threads, "thread"), strings.Join(codegen.Flags, " "))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "clustering\tloops\tmedian\tmin\tarray MB\tGB/s\tof copy\tspeed-up\t")
 	copyRate := 0.0

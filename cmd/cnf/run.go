@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime"
 
 	"github.com/cnf-tools/cnf/codegen"
 	"github.com/cnf-tools/cnf/fuse"
@@ -18,11 +19,12 @@ func init() {
 		network  bool
 		compiled bool
 		host     string
+		threads  int
 		solve    solving
 	)
 	register(&command{
 		name:    "run",
-		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network | --compiled [--host FILE]] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network | --compiled [--host FILE] [--threads T]] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "evaluate a definition on inputs: by the reference semantics, or loop by loop as fused processes",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to run, by `NAME` (needed when the file has several)")
@@ -31,6 +33,7 @@ func init() {
 			fs.BoolVar(&network, "network", false, "run each loop of the optimal clustering as its unfused process network")
 			fs.BoolVar(&compiled, "compiled", false, "compile the optimal clustering to C (cnf build), compile that with the system C compiler (cached), and run it")
 			fs.StringVar(&host, "host", "", "with --compiled, the C `FILE` implementing the host functions and types the definition uses")
+			fs.IntVar(&threads, "threads", runtime.NumCPU(), "with --compiled, `T` threads for each loop that can be split (results are the same on any number)")
 			solvingFlags(fs, &solve, "time limit of the clustering (with --fused or --network)")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
@@ -73,7 +76,7 @@ func init() {
 				cl := def.Report.Ours.Clustering
 				switch {
 				case compiled:
-					out, err = codegen.Run(ctx, r, cl, inputs, codegen.Options{Host: hostFile, Fused: def.Fused()})
+					out, err = codegen.Run(ctx, r, cl, inputs, codegen.Options{Host: hostFile, Fused: def.Fused(), Threads: max(threads, 1)})
 					var re *codegen.RunError
 					if err != nil && !errors.As(err, &re) {
 						// The program could not be compiled (or no compiler runs): not a

@@ -18,20 +18,73 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const int64_t L1_n = v_xs.len;
 	v_ys.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys"), sizeof(int64_t), "ys");
 	v_ys.len = 0;
-	int64_t L1_acc_sum = INT64_C(0); /* sum's accumulator */
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-		const int64_t L1_n_root = L1_n;
-		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-		int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
-		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-			/* ys = map (+ 1) xs */
-			const int64_t L1_v_ys = (L1_b_xs[L1_k] + INT64_C(1));
-			L1_b_ys[L1_k] = L1_v_ys;
-			/* sum = fold (+) 0 ys */
-			L1_acc_sum = (L1_acc_sum + L1_v_ys);
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L1_T = cnf_team(L1_n);
+	const Arr_Int L1_o_v_xs = v_xs;
+	const Arr_Int L1_o_v_ys = v_ys;
+	int64_t L1_cnt_v_ys[CNF_MAX_THREADS];
+	int64_t L1_p_v_sum[CNF_MAX_THREADS];
+	if (L1_T > 1) {
+	#pragma omp parallel num_threads(L1_T)
+	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
+		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
+		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
+		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+			const int64_t L1_n_root = L1_n;
+			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* ys = map (+ 1) xs */
+				const int64_t L1_v_ys = (L1_b_xs[L1_k] + INT64_C(1));
+				L1_b_ys[L1_k] = L1_v_ys;
+				/* sum = fold (+) 0 ys */
+				L1_acc_sum = (L1_acc_sum + L1_v_ys);
+			}
+			v_ys.len += L1_n_root;
 		}
-		v_ys.len += L1_n_root;
+		L1_cnt_v_ys[L1_c] = v_ys.len;
+		L1_p_v_sum[L1_c] = L1_acc_sum;
 	}
+	} else {
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
+		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
+		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
+		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+			const int64_t L1_n_root = L1_n;
+			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* ys = map (+ 1) xs */
+				const int64_t L1_v_ys = (L1_b_xs[L1_k] + INT64_C(1));
+				L1_b_ys[L1_k] = L1_v_ys;
+				/* sum = fold (+) 0 ys */
+				L1_acc_sum = (L1_acc_sum + L1_v_ys);
+			}
+			v_ys.len += L1_n_root;
+		}
+		L1_cnt_v_ys[L1_c] = v_ys.len;
+		L1_p_v_sum[L1_c] = L1_acc_sum;
+	}
+	}
+	cnf_team_done(L1_T);
+	{ /* ys: each chunk's piece after the ones before it */
+		int64_t L1_at = 0;
+		for (int L1_c = 0; L1_c < L1_T; L1_c++) {
+			const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c);
+			if (L1_lo != L1_at && L1_cnt_v_ys[L1_c] > 0) memmove(v_ys.data + L1_at, v_ys.data + L1_lo, (size_t)L1_cnt_v_ys[L1_c] * sizeof *v_ys.data);
+			L1_at += L1_cnt_v_ys[L1_c];
+		}
+		v_ys.len = L1_at;
+	}
+	int64_t L1_acc_sum = L1_p_v_sum[0]; /* sum: the chunks' partial results, in order */
+	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum = (L1_acc_sum + L1_p_v_sum[L1_c]);
 	v_sum = L1_acc_sum;
 	}
 
@@ -43,16 +96,61 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const int64_t L2_n = v_ys.len;
 	v_zs.data = cnf_alloc(cnf_bound_add(v_ys.len, 1, "zs"), sizeof(int64_t), "zs");
 	v_zs.len = 0;
-	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-		const int64_t L2_n_root = L2_n;
-		const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
-		int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
-		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
-			/* zs = map (+ sum) ys */
-			const int64_t L2_v_zs = (L2_b_ys[L2_k] + v_sum);
-			L2_b_zs[L2_k] = L2_v_zs;
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L2_T = cnf_team(L2_n);
+	const Arr_Int L2_o_v_ys = v_ys;
+	const Arr_Int L2_o_v_zs = v_zs;
+	int64_t L2_cnt_v_zs[CNF_MAX_THREADS];
+	if (L2_T > 1) {
+	#pragma omp parallel num_threads(L2_T)
+	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
+		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
+		const int64_t L2_n = L2_hi - L2_lo;
+		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
+			const int64_t L2_n_root = L2_n;
+			const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
+			int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+				/* zs = map (+ sum) ys */
+				const int64_t L2_v_zs = (L2_b_ys[L2_k] + v_sum);
+				L2_b_zs[L2_k] = L2_v_zs;
+			}
+			v_zs.len += L2_n_root;
 		}
-		v_zs.len += L2_n_root;
+		L2_cnt_v_zs[L2_c] = v_zs.len;
+	}
+	} else {
+	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
+		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
+		const int64_t L2_n = L2_hi - L2_lo;
+		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
+			const int64_t L2_n_root = L2_n;
+			const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
+			int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+				/* zs = map (+ sum) ys */
+				const int64_t L2_v_zs = (L2_b_ys[L2_k] + v_sum);
+				L2_b_zs[L2_k] = L2_v_zs;
+			}
+			v_zs.len += L2_n_root;
+		}
+		L2_cnt_v_zs[L2_c] = v_zs.len;
+	}
+	}
+	cnf_team_done(L2_T);
+	{ /* zs: each chunk's piece after the ones before it */
+		int64_t L2_at = 0;
+		for (int L2_c = 0; L2_c < L2_T; L2_c++) {
+			const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c);
+			if (L2_lo != L2_at && L2_cnt_v_zs[L2_c] > 0) memmove(v_zs.data + L2_at, v_zs.data + L2_lo, (size_t)L2_cnt_v_zs[L2_c] * sizeof *v_zs.data);
+			L2_at += L2_cnt_v_zs[L2_c];
+		}
+		v_zs.len = L2_at;
 	}
 	}
 	cnf_free(v_ys.data);

@@ -189,6 +189,7 @@ L1_0_exit:;
 	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
+	/* On one thread: a generate drives it. */
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
 	v_scaled.data = cnf_alloc(cnf_bound_add((v_n), 1, "scaled"), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;

@@ -34,28 +34,98 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	const int64_t L1_n = v_xs.len;
 	v_ys1.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys1"), sizeof(int64_t), "ys1");
 	v_ys1.len = 0;
-	int64_t L1_t_ys2 = 0;
-	uint8_t L1_m_ys2[1024];
 	v_ys2.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys2"), sizeof(int64_t), "ys2");
 	v_ys2.len = 0;
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
-		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-		int64_t *restrict L1_b_ys1 = v_ys1.data + v_ys1.len;
-		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-			/* ys1 = map (+ 1) xs */
-			const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
-			L1_b_ys1[L1_k] = L1_v_ys1;
-			/* ys2 = filter even xs */
-			const bool L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
-			L1_m_ys2[L1_k] = L1_c_ys2;
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L1_T = cnf_team(L1_n);
+	const Arr_Int L1_o_v_xs = v_xs;
+	const Arr_Int L1_o_v_ys1 = v_ys1;
+	const Arr_Int L1_o_v_ys2 = v_ys2;
+	int64_t L1_cnt_v_ys1[CNF_MAX_THREADS];
+	int64_t L1_cnt_v_ys2[CNF_MAX_THREADS];
+	if (L1_T > 1) {
+	#pragma omp parallel num_threads(L1_T)
+	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
+		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
+		Arr_Int v_ys2 = {L1_o_v_ys2.data + L1_lo, 0};
+		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_t_ys2 = 0;
+		uint8_t L1_m_ys2[1024];
+		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
+			const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			int64_t *restrict L1_b_ys1 = v_ys1.data + v_ys1.len;
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* ys1 = map (+ 1) xs */
+				const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
+				L1_b_ys1[L1_k] = L1_v_ys1;
+				/* ys2 = filter even xs */
+				const bool L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
+				L1_m_ys2[L1_k] = L1_c_ys2;
+			}
+			v_ys1.len += L1_n_root;
+			/* ys2 = filter even xs: the kept elements, without a branch */
+			int64_t *restrict L1_b_ys2 = v_ys2.data + v_ys2.len;
+			const int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
+			v_ys2.len += L1_n_ys2;
+			L1_t_ys2 += L1_n_ys2;
 		}
-		v_ys1.len += L1_n_root;
-		/* ys2 = filter even xs: the kept elements, without a branch */
-		int64_t *restrict L1_b_ys2 = v_ys2.data + v_ys2.len;
-		const int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
-		v_ys2.len += L1_n_ys2;
-		L1_t_ys2 += L1_n_ys2;
+		L1_cnt_v_ys1[L1_c] = v_ys1.len;
+		L1_cnt_v_ys2[L1_c] = v_ys2.len;
+	}
+	} else {
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
+		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
+		Arr_Int v_ys2 = {L1_o_v_ys2.data + L1_lo, 0};
+		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_t_ys2 = 0;
+		uint8_t L1_m_ys2[1024];
+		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
+			const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			int64_t *restrict L1_b_ys1 = v_ys1.data + v_ys1.len;
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* ys1 = map (+ 1) xs */
+				const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
+				L1_b_ys1[L1_k] = L1_v_ys1;
+				/* ys2 = filter even xs */
+				const bool L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
+				L1_m_ys2[L1_k] = L1_c_ys2;
+			}
+			v_ys1.len += L1_n_root;
+			/* ys2 = filter even xs: the kept elements, without a branch */
+			int64_t *restrict L1_b_ys2 = v_ys2.data + v_ys2.len;
+			const int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
+			v_ys2.len += L1_n_ys2;
+			L1_t_ys2 += L1_n_ys2;
+		}
+		L1_cnt_v_ys1[L1_c] = v_ys1.len;
+		L1_cnt_v_ys2[L1_c] = v_ys2.len;
+	}
+	}
+	cnf_team_done(L1_T);
+	{ /* ys1: each chunk's piece after the ones before it */
+		int64_t L1_at = 0;
+		for (int L1_c = 0; L1_c < L1_T; L1_c++) {
+			const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c);
+			if (L1_lo != L1_at && L1_cnt_v_ys1[L1_c] > 0) memmove(v_ys1.data + L1_at, v_ys1.data + L1_lo, (size_t)L1_cnt_v_ys1[L1_c] * sizeof *v_ys1.data);
+			L1_at += L1_cnt_v_ys1[L1_c];
+		}
+		v_ys1.len = L1_at;
+	}
+	{ /* ys2: each chunk's piece after the ones before it */
+		int64_t L1_at = 0;
+		for (int L1_c = 0; L1_c < L1_T; L1_c++) {
+			const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c);
+			if (L1_lo != L1_at && L1_cnt_v_ys2[L1_c] > 0) memmove(v_ys2.data + L1_at, v_ys2.data + L1_lo, (size_t)L1_cnt_v_ys2[L1_c] * sizeof *v_ys2.data);
+			L1_at += L1_cnt_v_ys2[L1_c];
+		}
+		v_ys2.len = L1_at;
 	}
 	}
 	return (cnf_result_filterLeft){v_ys1, v_ys2};

@@ -14,15 +14,48 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
-	int64_t L1_acc_sum1 = INT64_C(0); /* sum1's accumulator */
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-		const int64_t L1_n_root = L1_n;
-		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-			/* sum1 = fold (+) 0 xs */
-			L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L1_T = cnf_team(L1_n);
+	const Arr_Int L1_o_v_xs = v_xs;
+	int64_t L1_p_v_sum1[CNF_MAX_THREADS];
+	if (L1_T > 1) {
+	#pragma omp parallel num_threads(L1_T)
+	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
+		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
+		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+			const int64_t L1_n_root = L1_n;
+			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* sum1 = fold (+) 0 xs */
+				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
+			}
 		}
+		L1_p_v_sum1[L1_c] = L1_acc_sum1;
 	}
+	} else {
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
+		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
+		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+			const int64_t L1_n_root = L1_n;
+			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* sum1 = fold (+) 0 xs */
+				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
+			}
+		}
+		L1_p_v_sum1[L1_c] = L1_acc_sum1;
+	}
+	}
+	cnf_team_done(L1_T);
+	int64_t L1_acc_sum1 = L1_p_v_sum1[0]; /* sum1: the chunks' partial results, in order */
+	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum1 = (L1_acc_sum1 + L1_p_v_sum1[L1_c]);
 	v_sum1 = L1_acc_sum1;
 	}
 
@@ -36,18 +69,65 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	v_ys.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys"), sizeof(int64_t), "ys");
 	v_ys.len = 0;
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
-	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-		const int64_t L2_n_root = L2_n;
-		const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
-		int64_t *restrict L2_b_ys = v_ys.data + v_ys.len;
-		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
-			/* incs = map (+ 1) xs */
-			const int64_t L2_v_incs = (L2_b_xs[L2_k] + INT64_C(1));
-			/* ys = map (/ sum1) incs */
-			const int64_t L2_v_ys = cnf_quot_by(L2_v_incs, dv_sum1, "ys");
-			L2_b_ys[L2_k] = L2_v_ys;
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L2_T = dv_sum1.d == 0 ? 1 : cnf_team(L2_n);
+	const Arr_Int L2_o_v_xs = v_xs;
+	const Arr_Int L2_o_v_ys = v_ys;
+	int64_t L2_cnt_v_ys[CNF_MAX_THREADS];
+	if (L2_T > 1) {
+	#pragma omp parallel num_threads(L2_T)
+	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
+		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
+		const int64_t L2_n = L2_hi - L2_lo;
+		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
+			const int64_t L2_n_root = L2_n;
+			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
+			int64_t *restrict L2_b_ys = v_ys.data + v_ys.len;
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+				/* incs = map (+ 1) xs */
+				const int64_t L2_v_incs = (L2_b_xs[L2_k] + INT64_C(1));
+				/* ys = map (/ sum1) incs */
+				const int64_t L2_v_ys = cnf_quot_by(L2_v_incs, dv_sum1, "ys");
+				L2_b_ys[L2_k] = L2_v_ys;
+			}
+			v_ys.len += L2_n_root;
 		}
-		v_ys.len += L2_n_root;
+		L2_cnt_v_ys[L2_c] = v_ys.len;
+	}
+	} else {
+	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
+		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
+		const int64_t L2_n = L2_hi - L2_lo;
+		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
+			const int64_t L2_n_root = L2_n;
+			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
+			int64_t *restrict L2_b_ys = v_ys.data + v_ys.len;
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+				/* incs = map (+ 1) xs */
+				const int64_t L2_v_incs = (L2_b_xs[L2_k] + INT64_C(1));
+				/* ys = map (/ sum1) incs */
+				const int64_t L2_v_ys = cnf_quot_by(L2_v_incs, dv_sum1, "ys");
+				L2_b_ys[L2_k] = L2_v_ys;
+			}
+			v_ys.len += L2_n_root;
+		}
+		L2_cnt_v_ys[L2_c] = v_ys.len;
+	}
+	}
+	cnf_team_done(L2_T);
+	{ /* ys: each chunk's piece after the ones before it */
+		int64_t L2_at = 0;
+		for (int L2_c = 0; L2_c < L2_T; L2_c++) {
+			const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c);
+			if (L2_lo != L2_at && L2_cnt_v_ys[L2_c] > 0) memmove(v_ys.data + L2_at, v_ys.data + L2_lo, (size_t)L2_cnt_v_ys[L2_c] * sizeof *v_ys.data);
+			L2_at += L2_cnt_v_ys[L2_c];
+		}
+		v_ys.len = L2_at;
 	}
 	}
 	return (cnf_result_normalizeInc){v_ys};

@@ -23,16 +23,61 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	const int64_t L1_n = v_xs.len;
 	v_doubled.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "doubled"), sizeof(int64_t), "doubled");
 	v_doubled.len = 0;
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-		const int64_t L1_n_root = L1_n;
-		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-		int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
-		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-			/* doubled = map (* 2) xs */
-			const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));
-			L1_b_doubled[L1_k] = L1_v_doubled;
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L1_T = cnf_team(L1_n);
+	const Arr_Int L1_o_v_xs = v_xs;
+	const Arr_Int L1_o_v_doubled = v_doubled;
+	int64_t L1_cnt_v_doubled[CNF_MAX_THREADS];
+	if (L1_T > 1) {
+	#pragma omp parallel num_threads(L1_T)
+	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
+		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
+		const int64_t L1_n = L1_hi - L1_lo;
+		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+			const int64_t L1_n_root = L1_n;
+			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* doubled = map (* 2) xs */
+				const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));
+				L1_b_doubled[L1_k] = L1_v_doubled;
+			}
+			v_doubled.len += L1_n_root;
 		}
-		v_doubled.len += L1_n_root;
+		L1_cnt_v_doubled[L1_c] = v_doubled.len;
+	}
+	} else {
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
+		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
+		const int64_t L1_n = L1_hi - L1_lo;
+		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
+			const int64_t L1_n_root = L1_n;
+			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* doubled = map (* 2) xs */
+				const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));
+				L1_b_doubled[L1_k] = L1_v_doubled;
+			}
+			v_doubled.len += L1_n_root;
+		}
+		L1_cnt_v_doubled[L1_c] = v_doubled.len;
+	}
+	}
+	cnf_team_done(L1_T);
+	{ /* doubled: each chunk's piece after the ones before it */
+		int64_t L1_at = 0;
+		for (int L1_c = 0; L1_c < L1_T; L1_c++) {
+			const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c);
+			if (L1_lo != L1_at && L1_cnt_v_doubled[L1_c] > 0) memmove(v_doubled.data + L1_at, v_doubled.data + L1_lo, (size_t)L1_cnt_v_doubled[L1_c] * sizeof *v_doubled.data);
+			L1_at += L1_cnt_v_doubled[L1_c];
+		}
+		v_doubled.len = L1_at;
 	}
 	}
 

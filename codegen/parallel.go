@@ -1,0 +1,290 @@
+package codegen
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// Parallel loops. A blocked loop whose work can be split runs on a team of threads (OpenMP):
+// its input is cut into contiguous chunks, one a thread, and each thread runs the loop's blocks
+// over its chunk as the sequential code runs them over the whole input, on arrays that start at
+// its chunk (the C shadows each input and output array with its chunk's view). Then, in chunk
+// order:
+//
+//   - a map's output of the input's rate is already in place (chunk i writes where chunk i's
+//     elements go);
+//   - a filter's output (and what is computed from its elements) was written at the chunk's
+//     start: the chunks' pieces are moved down, each after the ones before it (a count per
+//     chunk, an exclusive prefix sum, the moves), so the output is the sequential one;
+//   - a fold's partial results are combined, the first chunk's from the fold's starting value,
+//     the others' from the identity of its operator. Only folds whose operator is associative
+//     are split: Int (+), (*), max, min, a step `\a x -> a + e`, Bool (&&) and (||) (Int
+//     arithmetic wraps, so Int results are those of one thread to the bit). A Float fold is
+//     never reassociated: its loop stays sequential, as does a loop with a scan, a slice, an
+//     indexed (they read positions across chunks), a generate that drives it, a worker that can
+//     fail (a division: the failure must be the first in order, and a library's failure
+//     returns on the caller's thread), or a gather from an array the loop also walks.
+//
+// How many threads: cnf_team (the runtime) gives a loop at most cnf_threads threads and none
+// for fewer than cnf_min_chunk elements each, and a second loop that starts while a team is
+// running (a library entry called from several threads) runs on its own thread, so threads
+// never multiply. The harness takes them from CNF_THREADS and CNF_MIN_CHUNK; a library from
+// NAME_threads.
+
+// parallelPlan is how a blocked loop is split: its folds and lengths with their combining
+// operator.
+type parallelPlan struct {
+	folds map[*blockNode]foldOp
+}
+
+// fold is the operator of a fold or length the plan splits (false: none; also for no plan).
+func (pp *parallelPlan) fold(bn *blockNode) (foldOp, bool) {
+	if pp == nil {
+		return foldOp{}, false
+	}
+	op, ok := pp.folds[bn]
+	return op, ok
+}
+
+// teamLoop writes a blocked loop on a team of threads: the loop (private, its per-chunk
+// declarations; loop, its blocks) runs once a chunk, on views of the input and output arrays
+// that start at the chunk; then the outputs' pieces are moved into place and the folds'
+// partial results combined, in chunk order; then the epilogue (results, bytes counted) runs as
+// on one thread.
+func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, writes map[string]bool, private, loop, epilogue string) error {
+	arrType := func(a string) (string, error) { return d.p.ct.name(d.info.Types[a]) }
+	outs := slices.Sorted(maps.Keys(writes))
+	d.printf("\t/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop\n")
+	d.printf("\t * on its own views of the arrays; outputs and folds are joined in chunk order. */\n")
+	// A zero divisor fails the loop's first division, in order: on one thread.
+	var zero []string
+	for _, s := range slices.Sorted(maps.Keys(d.x.divisors)) {
+		zero = append(zero, dividerName(s)+".d == 0")
+	}
+	if len(zero) > 0 {
+		d.printf("\tconst int %sT = %s ? 1 : cnf_team(%sn);\n", p, strings.Join(zero, " || "), p)
+	} else {
+		d.printf("\tconst int %sT = cnf_team(%sn);\n", p, p)
+	}
+	for _, a := range append(slices.Clone(plan.roots), outs...) {
+		tn, err := arrType(a)
+		if err != nil {
+			return err
+		}
+		d.printf("\tconst %s %so_%s = %s;\n", tn, p, cname(a), cname(a))
+	}
+	for _, a := range outs {
+		d.printf("\tint64_t %scnt_%s[CNF_MAX_THREADS];\n", p, cname(a))
+	}
+	var folds []*blockNode
+	for _, bn := range plan.nodes {
+		if _, ok := pp.fold(bn); ok {
+			folds = append(folds, bn)
+		}
+	}
+	accType := func(bn *blockNode) (string, error) {
+		t := d.info.Types[bn.b.Name()]
+		if t.IsArray() {
+			t = t.Elem()
+		}
+		return d.p.ct.name(t)
+	}
+	for _, bn := range folds {
+		tn, err := accType(bn)
+		if err != nil {
+			return err
+		}
+		d.printf("\t%s %sp_%s[CNF_MAX_THREADS];\n", tn, p, cname(bn.b.Name()))
+	}
+	// The chunk's code, written twice: in the team's region, and alone for one thread, which
+	// never enters a region (a failure there, a zero divisor's, returns from a library by
+	// longjmp, which must not leave an OpenMP region).
+	outer := d.b
+	d.b = strings.Builder{}
+	d.printf("\t\tconst int64_t %slo = cnf_chunk(%sn, %sT, %sc), %shi = cnf_chunk(%sn, %sT, %sc + 1);\n", p, p, p, p, p, p, p, p)
+	for _, a := range plan.roots {
+		tn, _ := arrType(a)
+		d.printf("\t\tconst %s %s = {%so_%s.data + %slo, %shi - %slo};\n", tn, cname(a), p, cname(a), p, p, p)
+	}
+	for _, a := range outs {
+		tn, _ := arrType(a)
+		d.printf("\t\t%s %s = {%so_%s.data + %slo, 0};\n", tn, cname(a), p, cname(a), p)
+	}
+	d.printf("\t\tconst int64_t %sn = %shi - %slo;\n", p, p, p)
+	d.b.WriteString(indent(private))
+	d.b.WriteString(indent(loop))
+	for _, a := range outs {
+		d.printf("\t\t%scnt_%s[%sc] = %s.len;\n", p, cname(a), p, cname(a))
+	}
+	for _, bn := range folds {
+		d.printf("\t\t%sp_%s[%sc] = %s;\n", p, cname(bn.b.Name()), p, ident(p+"acc_", bn.b.Name()))
+	}
+	chunk := d.b.String()
+	d.b = outer
+	d.printf("\tif (%sT > 1) {\n", p)
+	d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
+	d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
+	d.b.WriteString(chunk)
+	d.printf("\t}\n")
+	d.printf("\t} else {\n")
+	d.printf("\tfor (int %sc = 0; %sc < 1; %sc++) { /* one thread: the whole input one chunk */\n", p, p, p)
+	d.b.WriteString(chunk)
+	d.printf("\t}\n")
+	d.printf("\t}\n")
+	d.printf("\tcnf_team_done(%sT);\n", p)
+	for _, a := range outs {
+		d.printf("\t{ /* %s: each chunk's piece after the ones before it */\n", a)
+		d.printf("\t\tint64_t %sat = 0;\n", p)
+		d.printf("\t\tfor (int %sc = 0; %sc < %sT; %sc++) {\n", p, p, p, p)
+		d.printf("\t\t\tconst int64_t %slo = cnf_chunk(%sn, %sT, %sc);\n", p, p, p, p)
+		d.printf("\t\t\tif (%slo != %sat && %scnt_%s[%sc] > 0) memmove(%s.data + %sat, %s.data + %slo, (size_t)%scnt_%s[%sc] * sizeof *%s.data);\n",
+			p, p, p, cname(a), p, cname(a), p, cname(a), p, p, cname(a), p, cname(a))
+		d.printf("\t\t\t%sat += %scnt_%s[%sc];\n", p, p, cname(a), p)
+		d.printf("\t\t}\n")
+		d.printf("\t\t%s.len = %sat;\n", cname(a), p)
+		d.printf("\t}\n")
+	}
+	for _, bn := range folds {
+		op, _ := pp.fold(bn)
+		tn, _ := accType(bn)
+		acc, part := ident(p+"acc_", bn.b.Name()), p+"p_"+cname(bn.b.Name())
+		d.printf("\t%s %s = %s[0]; /* %s: the chunks' partial results, in order */\n", tn, acc, part, bn.b.Name())
+		d.printf("\tfor (int %sc = 1; %sc < %sT; %sc++) %s = %s;\n", p, p, p, p, acc, fmt.Sprintf(op.combine, acc, part+"["+p+"c]"))
+	}
+	d.b.WriteString(epilogue)
+	return nil
+}
+
+// foldOp is a fold's associative operator: its C combining two partial results, and its
+// identity.
+type foldOp struct {
+	combine  string // a C format of the two partial results: "(%s + %s)"
+	identity string
+}
+
+// parallel plans the split of a blocked loop, or says why it stays on one thread.
+func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
+	if plan.gen != nil {
+		return nil, "a generate drives it"
+	}
+	roots := map[string]bool{}
+	for _, a := range plan.roots {
+		roots[a] = true
+	}
+	pp := &parallelPlan{folds: map[*blockNode]foldOp{}}
+	for _, bn := range plan.nodes {
+		switch c := bn.b.Rhs.(type) {
+		case *syntax.Map, *syntax.Zip, *syntax.Filter:
+			if !d.stepEffectFree(bn) {
+				return nil, fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
+			}
+		case *syntax.Gather:
+			if roots[c.Data.Name] {
+				return nil, fmt.Sprintf("%s gathers from %s, which the loop also walks", bn.b.Name(), c.Data.Name)
+			}
+			if !d.stepEffectFree(bn) {
+				return nil, fmt.Sprintf("%s's indices are checked, and a failure must be the first in order", bn.b.Name())
+			}
+		case *syntax.Length:
+			pp.folds[bn] = foldOp{combine: "(%s + %s)", identity: "0"}
+		case *syntax.Fold:
+			op, why := d.associative(bn, c)
+			if why != "" {
+				return nil, why
+			}
+			if !d.stepEffectFree(bn) {
+				return nil, fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
+			}
+			pp.folds[bn] = op
+		default:
+			return nil, fmt.Sprintf("%s (%s) reads positions across the chunks", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name)
+		}
+	}
+	return pp, ""
+}
+
+// associative recognises a fold whose worker is an associative operator with an identity, on
+// Ints or Bools; why says why not.
+func (d *definition) associative(bn *blockNode, f *syntax.Fold) (foldOp, string) {
+	t := d.info.Types[bn.b.Name()]
+	kind := t.Kind()
+	no := fmt.Sprintf("%s is a fold whose worker is not known to be associative (a Float fold is never reassociated)", bn.b.Name())
+	if kind != "Int" && kind != "Bool" {
+		return foldOp{}, no
+	}
+	if bn.addend != nil {
+		return foldOp{combine: "(%s + %s)", identity: "INT64_C(0)"}, ""
+	}
+	w := unparen(f.Worker)
+	name := ""
+	switch w := w.(type) {
+	case *syntax.Section:
+		if w.X == nil && w.Y == nil && !w.Op.Backtick {
+			name = w.Op.Name
+		}
+	case *syntax.Ident:
+		name = w.Name
+	}
+	switch {
+	case kind == "Int" && name == "+":
+		return foldOp{combine: "(%s + %s)", identity: "INT64_C(0)"}, ""
+	case kind == "Int" && name == "*":
+		return foldOp{combine: "(%s * %s)", identity: "INT64_C(1)"}, ""
+	case kind == "Int" && name == "max":
+		return foldOp{combine: "cnf_max_i64_(%s, %s)", identity: "INT64_MIN"}, ""
+	case kind == "Int" && name == "min":
+		return foldOp{combine: "cnf_min_i64_(%s, %s)", identity: "INT64_MAX"}, ""
+	case kind == "Bool" && name == "&&":
+		return foldOp{combine: "(%s && %s)", identity: "true"}, ""
+	case kind == "Bool" && name == "||":
+		return foldOp{combine: "(%s || %s)", identity: "false"}, ""
+	}
+	return foldOp{}, no
+}
+
+// stepEffectFree reports whether a node's element, test or step cannot fail once its loop's
+// divisors are known not to be zero (no host call, no indexing, no division by an element):
+// evaluated with placeholder values, it records no effect but Int divisions by loop-invariant
+// divisors, which fail for every element alike when the divisor is zero (a team then runs on
+// one thread: teamLoop).
+func (d *definition) stepEffectFree(bn *blockNode) bool {
+	if bn.elem == nil {
+		return true
+	}
+	for i, v := range bn.vars {
+		switch {
+		case i < len(bn.ins):
+			d.x.vars[v] = val{c: "cnf_trial", t: d.info.Types[bn.ins[i]].Elem()}
+		default: // the accumulator
+			d.x.vars[v] = val{c: "cnf_trial", t: d.info.Types[bn.b.Name()]}
+		}
+	}
+	defer func() {
+		for _, v := range bn.vars {
+			delete(d.x.vars, v)
+		}
+	}()
+	before, invariant := d.p.effects, d.p.byInvariant
+	_, err := d.x.value(bn.elem, nil, `""`)
+	return err == nil && d.p.effects-before == d.p.byInvariant-invariant
+}
+
+// indent adds a tab to every line of C.
+func indent(c string) string {
+	if c == "" {
+		return c
+	}
+	lines := strings.SplitAfter(c, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if l != "" && l != "\n" {
+			b.WriteString("\t")
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
