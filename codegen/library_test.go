@@ -120,6 +120,7 @@ static void *call(void *arg) {
 
 int main(void) {
 %[7]s	int threads = getenv("CNF_THREADS") ? atoi(getenv("CNF_THREADS")) : 1;
+	%[4]s_threads(2); /* loops on teams of two where they can be split; callers never multiply them */
 	buf bufs[16] = {0};
 	pthread_t tid[16];
 	for (int t = 0; t < threads; t++) pthread_create(&tid[t], NULL, call, &bufs[t]);
