@@ -47,21 +47,24 @@ func FuzzCompiled(f *testing.F) {
 				t.Fatalf("clustering: %v", err)
 			}
 			in := bytesInputs(r, data)
-			got, err := Run(context.Background(), r, rep.Ours.Clustering, in, Options{})
-			var ce *CompileError
-			var re *RunError
-			switch {
-			case errors.As(err, &ce):
-				continue
-			case err != nil && !errors.As(err, &re):
-				t.Fatalf("%s: %v", r.Func.Def.Name.Name, err)
-			}
 			ref, refErr := fuse.RunReference(context.Background(), r, in, fuse.DefaultExternals())
-			switch {
-			case (refErr == nil) != (err == nil):
-				t.Fatalf("compiled gives error %v, the reference %v\ninputs%s", err, refErr, show(in))
-			case refErr == nil && !same(ref, got):
-				t.Fatalf("compiled differs:\n got%s\nwant%s\ninputs%s", show(got), show(ref), show(in))
+			// On one thread and on teams of 2 and 3 (every input split: MinChunk 1).
+			for _, threads := range []int{1, 2, 3} {
+				got, err := Run(context.Background(), r, rep.Ours.Clustering, in, Options{Threads: threads, MinChunk: 1})
+				var ce *CompileError
+				var re *RunError
+				switch {
+				case errors.As(err, &ce):
+					continue
+				case err != nil && !errors.As(err, &re):
+					t.Fatalf("%s: %v", r.Func.Def.Name.Name, err)
+				}
+				switch {
+				case (refErr == nil) != (err == nil):
+					t.Fatalf("compiled on %d threads gives error %v, the reference %v\ninputs%s", threads, err, refErr, show(in))
+				case refErr == nil && !same(ref, got):
+					t.Fatalf("compiled on %d threads differs:\n got%s\nwant%s\ninputs%s", threads, show(got), show(ref), show(in))
+				}
 			}
 		}
 	})
