@@ -513,6 +513,8 @@ async function retype(page, text, replacement) {
       loopsOpen: document.getElementById('loops-box').open,
       button: document.getElementById('collapse').textContent,
     }));
+    // The view fits the diagram to its width once its size settles (a resize fits it again).
+    await frame.waitForFunction(() => parseInt(document.getElementById('zoom').textContent, 10) >= 50, null, { timeout: 10000 }).catch(() => {});
     const first = await info();
     const loops = Number((await frame.locator('#summary').innerText()).match(/: (\d+) loops/)[1]);
     if (first.boxes !== loops || first.frames.length !== 0 || first.loopsOpen || first.button !== 'Expand all') throw new Error(`collapsed view: ${JSON.stringify(first)} for ${loops} loops`);
@@ -537,10 +539,21 @@ async function retype(page, text, replacement) {
     const def = page.locator('.editor-instance .view-line', { hasText: 'prove xs1 xs2 n1 =' }).first();
     await def.waitFor({ timeout: 30000 });
     await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+\d+\s+loops/ }).first().waitFor({ timeout: 60000 });
-    await def.click();
-    await page.keyboard.press('Home');
-    await page.keyboard.press('Control+.');
-    await page.locator('.action-widget .monaco-list-row', { hasText: 'Prove the clustering of prove' }).first().waitFor({ timeout: 20000 });
+    // Ctrl+. at the definition's name, as a user would; again if the menu came up empty (the
+    // click can land while a lens appears above the line and moves it).
+    const proveItem = page.locator('.action-widget .monaco-list-row', { hasText: 'Prove the clustering of prove' }).first();
+    for (let attempt = 1; ; attempt++) {
+      await def.click();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('Control+.');
+      try {
+        await proveItem.waitFor({ timeout: attempt < 3 ? 7000 : 20000 });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        await page.keyboard.press('Escape');
+      }
+    }
     for (let i = 0; i < 5; i++) {
       const focused = await page.locator('.action-widget .monaco-list-row.focused').innerText().catch(() => '');
       if (focused.includes('Prove the clustering')) break;
