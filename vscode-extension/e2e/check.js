@@ -384,6 +384,8 @@ async function retype(page, text, replacement) {
     await page.waitForSelector('.settings-editor', { timeout: 20000 });
     await page.keyboard.type('cnf.server.path', { delay: 20 });
     let input = await pathInput();
+    // How Settings names the setting (it said "Cnf" where the extension is "CNF").
+    const label = plain(await page.locator('.settings-editor .setting-item-contents', { hasText: /Server: ?Path/ }).first().locator('.setting-item-label, .setting-item-title').first().innerText().catch(() => '')).replace(/\s+/g, ' ').trim();
     await input.click();
     await page.keyboard.type('/nonexistent/cnf', { delay: 10 });
     await page.keyboard.press('Tab');
@@ -407,7 +409,7 @@ async function retype(page, text, replacement) {
     await webviewFrame(page, 'svg', 'closestPoints');
     const settingsTab = page.locator('.tabs-container .tab', { hasText: 'Settings' }).first();
     if (await settingsTab.count()) await settingsTab.locator('.codicon-close').first().click().catch(() => {});
-    return `the error offered ${buttons.includes('Open Settings') ? 'Open Settings' : '?'} and ${buttons.includes('Restart Server') ? 'Restart Server' : '?'}; with the path cleared the server runs and Show Clustering draws`;
+    return `setting shown as "${label}"; the error offered ${buttons.includes('Open Settings') ? 'Open Settings' : '?'} and ${buttons.includes('Restart Server') ? 'Restart Server' : '?'}; with the path cleared the server runs and Show Clustering draws`;
   });
 
   await step(page, 'a second example: palindrome.cnf (append, reverse, lengths)', async () => {
@@ -474,6 +476,9 @@ async function retype(page, text, replacement) {
   });
 
   await step(page, 'a 35-binding clustering in the side group: loops as boxes, a click opens one, search', async () => {
+    // The editor and one side group, as a user who opens a file and its clustering has (the
+    // steps before left three groups, and a third of the window is not the side group).
+    await palette(page, 'View: Single Column Editor Layout');
     const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'pipeline35.cnf' }).first();
     await row.click();
     await page.locator('.tabs-container .tab', { hasText: 'pipeline35.cnf' }).first().waitFor({ timeout: 30000 });
