@@ -124,7 +124,7 @@ const runtimeBody = `
  * team runs (an entry called from several threads does not multiply threads). */
 #define CNF_MAX_THREADS 64
 static int cnf_threads = 1;
-static int64_t cnf_min_chunk = 65536;
+static int64_t cnf_min_chunk = 16384; /* measured: docs/performance.md, "Parallel loops" */
 static int cnf_teams;
 static int cnf_team(int64_t n) {
 	int64_t t = cnf_threads < CNF_MAX_THREADS ? cnf_threads : CNF_MAX_THREADS;
