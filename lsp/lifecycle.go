@@ -15,7 +15,7 @@ func (s *Server) initialize(ctx context.Context, p *initializeParams) (*initiali
 	s.client = p.Capabilities
 	s.mu.Unlock()
 	if p.InitializationOptions != nil {
-		s.configure(p.InitializationOptions)
+		s.configure(p.InitializationOptions, false) // no document is open yet: nothing to refresh
 	}
 	return &initializeResult{
 		Capabilities: serverCapabilities{
@@ -91,7 +91,7 @@ func (s *Server) didClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 
 func (s *Server) didChangeConfiguration(ctx context.Context, p *didChangeConfigurationParams) {
 	if p.Settings != nil {
-		s.configure(p.Settings)
+		s.configure(p.Settings, true)
 	}
 }
 
@@ -108,8 +108,10 @@ func applyEdit(text []byte, r protocol.Range, newText string) []byte {
 }
 
 // configure applies settings. A value out of range is refused with a warning the user sees
-// (window/showMessage), and the current value stays; absent fields keep their value.
-func (s *Server) configure(p *settingsParams) {
+// (window/showMessage), and the current value stays; absent fields keep their value. refresh
+// asks the client for lenses and hints again (not during initialize: the client handles no
+// request before it has the answer, and logged the refreshes as unhandled).
+func (s *Server) configure(p *settingsParams, refresh bool) {
 	set := p.settings
 	if p.CNF != nil {
 		set = *p.CNF
@@ -157,5 +159,7 @@ func (s *Server) configure(p *settingsParams) {
 		s.warnUser("%s", msg)
 	}
 	s.republishAll()
-	s.refreshLenses() // lenses on or off, hints on or off
+	if refresh {
+		s.refreshLenses() // lenses on or off, hints on or off
+	}
 }
