@@ -972,17 +972,33 @@ func mentions(e syntax.Expr, name string) bool {
 // operation that can fail or has effects (division, indexing, a host function), found by
 // translating it once aside.
 func (d *definition) effectFree(bn *blockNode) bool {
+	effects, _, ok := d.probe(bn)
+	return ok && effects == 0
+}
+
+// probe translates a node's element, test or step once aside, with placeholder values for its
+// vars (the input elements, then a fold's accumulator), and counts the operations that can
+// fail or have effects, and how many of those are Int divisions by a loop-invariant divisor;
+// ok is false when it does not translate.
+func (d *definition) probe(bn *blockNode) (effects, byInvariant int, ok bool) {
+	if bn.elem == nil {
+		return 0, 0, true
+	}
 	for i, v := range bn.vars {
-		d.x.vars[v] = val{c: "cnf_trial", t: d.info.Types[bn.ins[i]].Elem()}
+		t := d.info.Types[bn.b.Name()] // the accumulator
+		if i < len(bn.ins) {
+			t = d.info.Types[bn.ins[i]].Elem()
+		}
+		d.x.vars[v] = val{c: "cnf_trial", t: t}
 	}
 	defer func() {
 		for _, v := range bn.vars {
 			delete(d.x.vars, v)
 		}
 	}()
-	before := d.p.effects
+	before, invariant := d.p.effects, d.p.byInvariant
 	_, err := d.x.value(bn.elem, nil, `""`)
-	return err == nil && d.p.effects == before
+	return d.p.effects - before, d.p.byInvariant - invariant, err == nil
 }
 
 func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return ok }

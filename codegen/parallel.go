@@ -252,25 +252,8 @@ func (d *definition) associative(bn *blockNode, f *syntax.Fold) (foldOp, string)
 // divisors, which fail for every element alike when the divisor is zero (a team then runs on
 // one thread: teamLoop).
 func (d *definition) stepEffectFree(bn *blockNode) bool {
-	if bn.elem == nil {
-		return true
-	}
-	for i, v := range bn.vars {
-		switch {
-		case i < len(bn.ins):
-			d.x.vars[v] = val{c: "cnf_trial", t: d.info.Types[bn.ins[i]].Elem()}
-		default: // the accumulator
-			d.x.vars[v] = val{c: "cnf_trial", t: d.info.Types[bn.b.Name()]}
-		}
-	}
-	defer func() {
-		for _, v := range bn.vars {
-			delete(d.x.vars, v)
-		}
-	}()
-	before, invariant := d.p.effects, d.p.byInvariant
-	_, err := d.x.value(bn.elem, nil, `""`)
-	return err == nil && d.p.effects-before == d.p.byInvariant-invariant
+	effects, byInvariant, ok := d.probe(bn)
+	return ok && effects == byInvariant
 }
 
 // indent adds a tab to every line of C.

@@ -37,6 +37,10 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 		go s.refreshWhenClustered(uri)
 		return lenses, nil
 	}
+	current := map[string]bool{} // once per request: a file may have thousands of definitions
+	for i, fn := range vw.file.Prog.Syntax.Funcs {
+		current[fn.Def.Name.Name] = vw.current(i)
+	}
 	for _, def := range f.Definitions() {
 		ad := vw.def(def.Name.Name)
 		if ad == nil {
@@ -49,7 +53,7 @@ func (s *Server) codeLens(ctx context.Context, p *protocol.CodeLensParams) ([]co
 			loops += ", not proven optimal" // said here, not only in a squiggle and the hover
 		}
 		title := fmt.Sprintf("%s (unfused %d · stream fusion %d · Megiddo %s) — show clustering", loops, bl.Unfused, bl.Stream, bl.MegiddoText())
-		stale := !vw.current(def.Name.Name)
+		stale := !current[def.Name.Name]
 		if stale {
 			title = "last good version: " + title
 		}

@@ -333,17 +333,12 @@ func (s *Server) clusteredView(ctx context.Context, uri string, limit time.Durat
 // def returns the latest clustering of the definition called name, or nil.
 func (vw *view) def(name string) *analysis.Def { return vw.goodDef[name] }
 
-// current reports whether the current text of a definition is accepted by the front end
+// current reports whether the current text of the i-th definition is accepted by the front end
 // (syntax, names, sizes): only then do loops of its latest clustering describe it; otherwise
 // they belong to an older version, and the hints that place them on bindings are dropped.
-func (vw *view) current(name string) bool {
-	for i, fn := range vw.file.Prog.Syntax.Funcs {
-		if fn.Def.Name.Name == name {
-			r := vw.file.Prog.Funcs[i]
-			return fn.Valid && !fn.Def.Broken && r != nil && r.OK()
-		}
-	}
-	return false
+func (vw *view) current(i int) bool {
+	fn, r := vw.file.Prog.Syntax.Funcs[i], vw.file.Prog.Funcs[i]
+	return fn.Valid && !fn.Def.Broken && r != nil && r.OK()
 }
 
 // funcAt returns the definition of the current text that contains offset, with its checked form

@@ -31,7 +31,7 @@ func (s *Server) inlayHint(ctx context.Context, p *inlayHintParams) ([]inlayHint
 		}
 		sizes := vw.file.Prog.Funcs[i]
 		def := vw.def(fn.Def.Name.Name)
-		if !vw.current(fn.Def.Name.Name) {
+		if !vw.current(i) {
 			def = nil
 		}
 		for _, b := range fn.Def.Bindings {
