@@ -132,8 +132,12 @@ func benchMain(p *program, u *Unit) (string, error) {
 		}
 		args = append(args, prm.C)
 	}
-	var writes, frees strings.Builder
+	var writes, frees, saves strings.Builder
+	for _, prm := range u.Params {
+		saves.WriteString(p.saveOrRefuse("in_"+prm.Name, prm.C, prm.Type))
+	}
 	for _, res := range u.Results {
+		saves.WriteString(p.saveOrRefuse("out_"+res.Name, "r."+res.C, res.Type))
 		_, wr, err := p.codec(res.Type)
 		if err != nil {
 			return "", &CompileError{Range: res.Range, Message: fmt.Sprintf("result %s: %v", res.Name, err)}
@@ -144,6 +148,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 		}
 	}
 	call := fmt.Sprintf("%s(%s)", u.Name, strings.Join(args, ", "))
+	b.WriteString("\tconst char *cnf_save_dir = getenv(\"CNF_SAVE\");\n")
 	fmt.Fprintf(&b, `	for (int k = -1; k < runs; k++) {
 		cnf_bytes_read = cnf_bytes_written = 0;
 		double t0 = cnf_now();
@@ -152,6 +157,8 @@ func benchMain(p *program, u *Unit) (string, error) {
 		if (k < 0) {
 			cnf_hashing = 1;
 %s			cnf_hashing = 0;
+			if (cnf_save_dir) {
+%s			}
 		} else {
 			printf("run %%.9f\n", t1 - t0);
 		}
@@ -178,7 +185,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 	}
 	return 0;
 }
-`, u.Result, call, writes.String(), frees.String())
+`, u.Result, call, writes.String(), saves.String(), frees.String())
 	return b.String(), nil
 }
 
@@ -241,6 +248,9 @@ type BenchOptions struct {
 	Threads int                   // of the loops that can be split, and of the copy loop (0: the machine's cores)
 	Scalars map[string]fuse.Value // the scalar parameters (default: Size)
 	Host    *Host
+	// Save, when set, is a folder where the optimal clustering's harness stores its inputs and
+	// results as .npy files (save.go).
+	Save string
 }
 
 // Measured is one clustering's measurements.
@@ -323,6 +333,9 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 		}
 		cmd := command(ctx, exes[i], args...)
 		cmd.Env = append(os.Environ(), threadEnv(res.Threads, 0)...)
+		if opts.Save != "" && i == len(cls)-1 {
+			cmd.Env = append(cmd.Env, "CNF_SAVE="+opts.Save)
+		}
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {

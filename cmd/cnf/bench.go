@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -39,7 +40,7 @@ type benchCopy struct {
 
 func init() {
 	var (
-		function, host string
+		function, host, save string
 		size           int64
 		runs           int
 		seed           uint64
@@ -50,7 +51,7 @@ func init() {
 	)
 	register(&command{
 		name:    "bench",
-		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--arg NAME=VALUE]... [--host FILE] [--json] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--arg NAME=VALUE]... [--host FILE] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "compile every clustering (unfused, stream, megiddo, optimal) to native code and time it on the same random inputs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to measure, by `NAME` (needed when the file has several)")
@@ -61,6 +62,7 @@ func init() {
 			fs.Var(&args, "arg", "a scalar parameter, `NAME=VALUE` (default: N, as most scalars are counts)")
 			fs.StringVar(&host, "host", "", "the C `FILE` (HOST.c) implementing the host functions and types the definition uses")
 			fs.BoolVar(&asJSON, "json", false, "print the measurements as JSON")
+			fs.StringVar(&save, "save", "", "store the inputs and the optimal clustering's results in `DIR` as NumPy .npy files (in_NAME.npy, out_NAME.npy), to run other tools on the same data")
 			solvingFlags(fs, &solve, "time limit of the clustering")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
@@ -95,7 +97,12 @@ func init() {
 			if err := codegen.CheckMemory(def.Sizes.Func, size); err != nil {
 				return e.fail(exitUsage, "bench", fmt.Errorf("--size: %w", err))
 			}
-			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1)})
+			if save != "" {
+				if err := os.MkdirAll(save, 0o755); err != nil {
+					return e.fail(exitUsage, "bench", fmt.Errorf("--save: %w", err))
+				}
+			}
+			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1), Save: save})
 			if err != nil {
 				return compileFailed(e, "bench", f, err)
 			}
