@@ -41,13 +41,13 @@ type benchCopy struct {
 func init() {
 	var (
 		function, host, save string
-		size           int64
-		runs           int
-		seed           uint64
-		asJSON         bool
-		threads        int
-		args           argList
-		solve          solving
+		size                 int64
+		runs                 int
+		seed                 uint64
+		asJSON               bool
+		threads              int
+		args                 argList
+		solve                solving
 	)
 	register(&command{
 		name:    "bench",
