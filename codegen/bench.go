@@ -251,6 +251,8 @@ type BenchOptions struct {
 	// Save, when set, is a folder where the optimal clustering's harness stores its inputs and
 	// results as .npy files (save.go).
 	Save string
+	// ReassociateFloats: Options.ReassociateFloats.
+	ReassociateFloats bool
 }
 
 // Measured is one clustering's measurements.
@@ -287,7 +289,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	var exes []string
 	var units []*Unit
 	for _, c := range cls {
-		f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true, Fused: c.Fused}, BenchMain)
+		f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true, Fused: c.Fused, ReassociateFloats: opts.ReassociateFloats}, BenchMain)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Name, err)
 		}

@@ -972,17 +972,17 @@ func mentions(e syntax.Expr, name string) bool {
 // operation that can fail or has effects (division, indexing, a host function), found by
 // translating it once aside.
 func (d *definition) effectFree(bn *blockNode) bool {
-	effects, _, ok := d.probe(bn)
+	effects, _, _, ok := d.probe(bn)
 	return ok && effects == 0
 }
 
 // probe translates a node's element, test or step once aside, with placeholder values for its
 // vars (the input elements, then a fold's accumulator), and counts the operations that can
-// fail or have effects, and how many of those are Int divisions by a loop-invariant divisor;
-// ok is false when it does not translate.
-func (d *definition) probe(bn *blockNode) (effects, byInvariant int, ok bool) {
+// fail or have effects, how many of those are Int divisions by a loop-invariant divisor, and
+// how many are calls of host functions; ok is false when it does not translate.
+func (d *definition) probe(bn *blockNode) (effects, byInvariant, hostCalls int, ok bool) {
 	if bn.elem == nil {
-		return 0, 0, true
+		return 0, 0, 0, true
 	}
 	for i, v := range bn.vars {
 		t := d.info.Types[bn.b.Name()] // the accumulator
@@ -996,9 +996,9 @@ func (d *definition) probe(bn *blockNode) (effects, byInvariant int, ok bool) {
 			delete(d.x.vars, v)
 		}
 	}()
-	before, invariant := d.p.effects, d.p.byInvariant
+	before, invariant, host := d.p.effects, d.p.byInvariant, d.p.hostCalls
 	_, err := d.x.value(bn.elem, nil, `""`)
-	return d.p.effects - before, d.p.byInvariant - invariant, err == nil
+	return d.p.effects - before, d.p.byInvariant - invariant, d.p.hostCalls - host, err == nil
 }
 
 func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return ok }

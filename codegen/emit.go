@@ -34,6 +34,14 @@ type Options struct {
 	// elements a thread gets (0: the runtime's; the tests set 1 to split small inputs).
 	Threads  int
 	MinChunk int64
+	// ReassociateFloats lets a loop with a Float fold run on several threads, its partial
+	// sums (products, maxima, minima) combined in chunk order: the rounding of the result
+	// changes with the number of threads (--reassociate-floats).
+	ReassociateFloats bool
+	// DefaultThreads is the threads the loops that can be split start with in the C that
+	// cnf build writes (CNF_THREADS_DEFAULT; the caller, a library's NAME_threads or a
+	// harness's CNF_THREADS, may change it): 0 or 1, one.
+	DefaultThreads int
 	// Fused are the loops of the clustering as the analysis core fused them (analysis.Def's
 	// Fused): the C is emitted from them rather than from fusing again, so that it is the
 	// process the editor and cnf fuse show. nil, or loops of another clustering: fused here.

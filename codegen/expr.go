@@ -436,6 +436,7 @@ func (x *exprs) host(id *syntax.Ident, args []val) (val, error) {
 		return val{}, errAt(id, "%v", err)
 	}
 	x.p.effects++ // a host function may fail or cost: never evaluated speculatively
+	x.p.hostCalls++
 	return val{c: fmt.Sprintf("%s(%s)", id.Name, strings.Join(cs, ", ")), t: r}, nil
 }
 

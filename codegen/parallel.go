@@ -24,7 +24,9 @@ import (
 //     the others' from the identity of its operator. Only folds whose operator is associative
 //     are split: Int (+), (*), max, min, a step `\a x -> a + e`, Bool (&&) and (||) (Int
 //     arithmetic wraps, so Int results are those of one thread to the bit). A Float fold is
-//     never reassociated: its loop stays sequential, as does a loop with a scan, a slice, an
+//     reassociated only when the user asks (Options.ReassociateFloats, --reassociate-floats:
+//     (+), (*), max and min), as that changes its rounding; without it its
+//     loop stays sequential, as does a loop with a scan, a slice, an
 //     indexed (they read positions across chunks), a generate that drives it, a worker that can
 //     fail (a division: the failure must be the first in order, and a library's failure
 //     returns on the caller's thread), or a gather from an array the loop also walks.
@@ -213,10 +215,16 @@ func (d *definition) associative(bn *blockNode, f *syntax.Fold) (foldOp, string)
 	t := d.info.Types[bn.b.Name()]
 	kind := t.Kind()
 	no := fmt.Sprintf("%s is a fold whose worker is not known to be associative (a Float fold is never reassociated)", bn.b.Name())
-	if kind != "Int" && kind != "Bool" {
+	floats := kind == "Float" && d.opts.ReassociateFloats
+	if floats {
+		no = fmt.Sprintf("%s is a fold whose worker is not known to be associative", bn.b.Name())
+	} else if kind == "Float" {
+		no = fmt.Sprintf("%s is a Float fold, which is not reassociated without --reassociate-floats (its rounding would change)", bn.b.Name())
+	}
+	if kind != "Int" && kind != "Bool" && !floats {
 		return foldOp{}, no
 	}
-	if bn.addend != nil {
+	if bn.addend != nil { // Ints only (addend)
 		return foldOp{combine: "(%s + %s)", identity: "INT64_C(0)"}, ""
 	}
 	w := unparen(f.Worker)
@@ -242,18 +250,30 @@ func (d *definition) associative(bn *blockNode, f *syntax.Fold) (foldOp, string)
 		return foldOp{combine: "(%s && %s)", identity: "true"}, ""
 	case kind == "Bool" && name == "||":
 		return foldOp{combine: "(%s || %s)", identity: "false"}, ""
+	case floats && name == "+":
+		return foldOp{combine: "(%s + %s)", identity: "0.0"}, ""
+	case floats && name == "*":
+		return foldOp{combine: "(%s * %s)", identity: "1.0"}, ""
+	case floats && (name == "max" || name == "min"):
+		f, err := d.p.minMax(name, t)
+		if err != nil {
+			return foldOp{}, no
+		}
+		id := map[string]string{"max": "(-INFINITY)", "min": "INFINITY"}[name]
+		return foldOp{combine: f + "(%s, %s)", identity: id}, ""
 	}
 	return foldOp{}, no
 }
 
 // stepEffectFree reports whether a node's element, test or step cannot fail once its loop's
-// divisors are known not to be zero (no host call, no indexing, no division by an element):
-// evaluated with placeholder values, it records no effect but Int divisions by loop-invariant
-// divisors, which fail for every element alike when the divisor is zero (a team then runs on
-// one thread: teamLoop).
+// divisors are known not to be zero (no indexing, no division by an element): evaluated with
+// placeholder values, it records no effect but Int divisions by loop-invariant divisors, which
+// fail for every element alike when the divisor is zero (a team then runs on one thread:
+// teamLoop), and calls of host functions, which are pure as every CNF function is: they are
+// called from the team's threads at once.
 func (d *definition) stepEffectFree(bn *blockNode) bool {
-	effects, byInvariant, ok := d.probe(bn)
-	return ok && effects == byInvariant
+	effects, byInvariant, hostCalls, ok := d.probe(bn)
+	return ok && effects == byInvariant+hostCalls
 }
 
 // indent adds a tab to every line of C.

@@ -12,6 +12,8 @@ import (
 // program is the state of emitting one C file: its types, the helpers it needs (each made
 // once), fresh local names, and the host file.
 type program struct {
+	// threads is the loops' number of threads until the caller sets one (Options.DefaultThreads).
+	threads int
 	ct      *ctypes
 	helpers map[string]bool
 	code    []string // helper functions, in the order they were made
@@ -26,6 +28,9 @@ type program struct {
 	// byInvariant counts those of them that are Int divisions by a loop-invariant divisor,
 	// which fail only when the divisor is zero, whatever the element (parallel.go).
 	byInvariant int
+	// hostCalls counts those of them that are calls of host functions: pure, as every CNF
+	// function is, so a loop that calls them may run on several threads (parallel.go).
+	hostCalls int
 }
 
 // Host is the user's C for host functions and host types (--host FILE.c).
@@ -173,6 +178,9 @@ func (p *program) assemble(header string, funcs []string, name string) string {
 func (p *program) assembleWith(header string, funcs []string, name string, library bool, lib string) string {
 	var b strings.Builder
 	b.WriteString(header)
+	if p.threads > 1 {
+		fmt.Fprintf(&b, "#ifndef CNF_THREADS_DEFAULT\n#define CNF_THREADS_DEFAULT %d /* cnf build --threads */\n#endif\n", p.threads)
+	}
 	if library {
 		b.WriteString(libraryRuntimeC)
 		b.WriteString(allocC)

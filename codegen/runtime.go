@@ -121,9 +121,14 @@ static void cnf_untrack(void *p) {
 const runtimeBody = `
 /* Threads (codegen/parallel.go): a loop that can be split takes cnf_team(n) threads: at most
  * cnf_threads, none for fewer than cnf_min_chunk elements each, and one while another loop's
- * team runs (an entry called from several threads does not multiply threads). */
+ * team runs (an entry called from several threads does not multiply threads). Compiled with
+ * -fopenmp, chunks run on threads; without it, one after another on the caller's thread.
+ * cnf_threads starts at CNF_THREADS_DEFAULT (cnf build --threads, or -D when compiling). */
 #define CNF_MAX_THREADS 64
-static int cnf_threads = 1;
+#ifndef CNF_THREADS_DEFAULT
+#define CNF_THREADS_DEFAULT 1
+#endif
+static int cnf_threads = CNF_THREADS_DEFAULT;
 static int64_t cnf_min_chunk = 16384; /* measured: docs/performance.md, "Parallel loops" */
 static int cnf_teams;
 static int cnf_team(int64_t n) {

@@ -44,14 +44,14 @@ func init() {
 		size                 int64
 		runs                 int
 		seed                 uint64
-		asJSON               bool
+		asJSON, reassoc      bool
 		threads              int
 		args                 argList
 		solve                solving
 	)
 	register(&command{
 		name:    "bench",
-		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--arg NAME=VALUE]... [--host FILE] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--reassociate-floats] [--arg NAME=VALUE]... [--host FILE] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "compile every clustering (unfused, stream, megiddo, optimal) to native code and time it on the same random inputs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to measure, by `NAME` (needed when the file has several)")
@@ -62,6 +62,7 @@ func init() {
 			fs.Var(&args, "arg", "a scalar parameter, `NAME=VALUE` (default: N, as most scalars are counts)")
 			fs.StringVar(&host, "host", "", "the C `FILE` (HOST.c) implementing the host functions and types the definition uses")
 			fs.BoolVar(&asJSON, "json", false, "print the measurements as JSON")
+			fs.BoolVar(&reassoc, "reassociate-floats", false, "split loops with Float folds too, combining partial sums in chunk order (the rounding then depends on --threads)")
 			fs.StringVar(&save, "save", "", "store the inputs and the optimal clustering's results in `DIR` as NumPy .npy files (in_NAME.npy, out_NAME.npy), to run other tools on the same data")
 			solvingFlags(fs, &solve, "time limit of the clustering")
 		},
@@ -102,7 +103,7 @@ func init() {
 					return e.fail(exitUsage, "bench", fmt.Errorf("--save: %w", err))
 				}
 			}
-			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1), Save: save})
+			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1), Save: save, ReassociateFloats: reassoc})
 			if err != nil {
 				return compileFailed(e, "bench", f, err)
 			}

@@ -62,12 +62,13 @@ func compileFailed(e *env, cmd string, f *analysis.File, err error) int {
 func init() {
 	var (
 		function, which, host, out string
-		lib, python                bool
+		lib, python, reassoc       bool
+		threads                    int
 		solve                      solving
 	)
 	register(&command{
 		name:    "build",
-		args:    "FILE [--function NAME] [--clustering CLUSTERING] [--host FILE] [-o FILE | --lib -o DIR | --python -o DIR] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--clustering CLUSTERING] [--host FILE] [-o FILE | --lib -o DIR | --python -o DIR] [--threads T] [--reassociate-floats] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "write a definition compiled to C under a clustering (one loop per cluster, each its fused process), or the file's definitions as a C library or a Python module",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to compile, by `NAME` (needed when the file has several)")
@@ -76,6 +77,8 @@ func init() {
 			fs.StringVar(&out, "o", "", "write the C to `FILE` (standard output without it); with --lib or --python, the directory to write into")
 			fs.BoolVar(&lib, "lib", false, "write the file's definitions as a C library: NAME.h and NAME.c in the -o directory (NAME: the file's base name)")
 			fs.BoolVar(&python, "python", false, "write the file's definitions as a Python module over NumPy arrays: NAME.py and libNAME.so (with NAME.h and NAME.c) in the -o directory")
+			fs.IntVar(&threads, "threads", 1, "`T` threads for each loop that can be split, until the caller sets another number (NAME_threads in a library; compile with -fopenmp)")
+			fs.BoolVar(&reassoc, "reassociate-floats", false, "split loops with Float folds too, combining partial sums in chunk order (the rounding then depends on the threads)")
 			solvingFlags(fs, &solve, "time limit of the clustering")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
@@ -91,8 +94,13 @@ func init() {
 			if err != nil {
 				return e.fail(exitUsage, "build", err)
 			}
+			if threads < 1 {
+				e.errorf("build: --threads must be at least 1")
+				return exitUsage
+			}
+			copts := codegen.Options{Host: hostFile, DefaultThreads: threads, ReassociateFloats: reassoc}
 			if lib || python {
-				return buildLibrary(ctx, e, engine, rest[0], function, which, hostFile, out, python)
+				return buildLibrary(ctx, e, engine, rest[0], function, which, copts, out, python)
 			}
 			f, name, code := oneFunction(ctx, e, engine, "build", rest[0], function)
 			if f == nil {
@@ -106,7 +114,7 @@ func init() {
 			if err != nil {
 				return e.fail(exitUsage, "build", err)
 			}
-			opts := codegen.Options{Host: hostFile}
+			opts := copts
 			if cl == def.Report.Ours.Clustering {
 				opts.Fused = def.Fused()
 			}

@@ -16,7 +16,7 @@ import (
 // --function names) compiled under the clustering which into a C library in dir, NAME.h and
 // NAME.c (NAME: the file's base name); with python, also the Python module NAME.py and the
 // shared library it loads, libNAME.so, built with the system C compiler.
-func buildLibrary(ctx context.Context, e *env, engine *analysis.Engine, path, function, which string, host *codegen.Host, dir string, python bool) int {
+func buildLibrary(ctx context.Context, e *env, engine *analysis.Engine, path, function, which string, opts codegen.Options, dir string, python bool) int {
 	cmd := "build"
 	if dir == "" || dir == "-" {
 		e.errorf("%s: --lib and --python write files: give the directory with -o DIR", cmd)
@@ -65,7 +65,7 @@ func buildLibrary(ctx context.Context, e *env, engine *analysis.Engine, path, fu
 		return exitUsage
 	}
 	name := codegen.LibraryName(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
-	lib, err := codegen.EmitLibrary(name, defs, codegen.Options{Host: host})
+	lib, err := codegen.EmitLibrary(name, defs, opts)
 	if err != nil {
 		return compileFailed(e, cmd, f, err)
 	}

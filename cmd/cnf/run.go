@@ -20,11 +20,12 @@ func init() {
 		compiled bool
 		host     string
 		threads  int
+		reassoc  bool
 		solve    solving
 	)
 	register(&command{
 		name:    "run",
-		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network | --compiled [--host FILE] [--threads T]] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network | --compiled [--host FILE] [--threads T] [--reassociate-floats]] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "evaluate a definition on inputs: by the reference semantics, or loop by loop as fused processes",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to run, by `NAME` (needed when the file has several)")
@@ -34,6 +35,7 @@ func init() {
 			fs.BoolVar(&compiled, "compiled", false, "compile the optimal clustering to C (cnf build), compile that with the system C compiler (cached), and run it")
 			fs.StringVar(&host, "host", "", "with --compiled, the C `FILE` implementing the host functions and types the definition uses")
 			fs.IntVar(&threads, "threads", runtime.NumCPU(), "with --compiled, `T` threads for each loop that can be split (results are the same on any number)")
+			fs.BoolVar(&reassoc, "reassociate-floats", false, "with --compiled, split loops with Float folds too, combining partial sums in chunk order (the rounding then depends on --threads)")
 			solvingFlags(fs, &solve, "time limit of the clustering (with --fused or --network)")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
@@ -76,7 +78,7 @@ func init() {
 				cl := def.Report.Ours.Clustering
 				switch {
 				case compiled:
-					out, err = codegen.Run(ctx, r, cl, inputs, codegen.Options{Host: hostFile, Fused: def.Fused(), Threads: max(threads, 1)})
+					out, err = codegen.Run(ctx, r, cl, inputs, codegen.Options{Host: hostFile, Fused: def.Fused(), Threads: max(threads, 1), ReassociateFloats: reassoc})
 					var re *codegen.RunError
 					if err != nil && !errors.As(err, &re) {
 						// The program could not be compiled (or no compiler runs): not a

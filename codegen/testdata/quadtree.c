@@ -25,7 +25,7 @@ static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
 	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
-	/* On one thread: x1 is a fold whose worker is not known to be associative (a Float fold is never reassociated). */
+	/* On one thread: x1 is a Float fold, which is not reassociated without --reassociate-floats (its rounding would change). */
 	const int64_t L1_n = v_pts.len;
 	double L1_acc_x1 = INFINITY; /* x1's accumulator */
 	double L1_acc_x2 = (-INFINITY); /* x2's accumulator */
