@@ -774,7 +774,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 							if err != nil {
 								return err
 							}
-							v = fmt.Sprintf("%s + (%s ? %s : INT64_C(0))", accOf(b), ident(p+"c_", m.b.Name()), a)
+							// As a mask, not a select: gcc turned `c ? a : 0` back into a
+							// branch, taken at random where the filter keeps about half.
+							v = fmt.Sprintf("%s + ((%s) & -(int64_t)%s)", accOf(b), a, ident(p+"c_", m.b.Name()))
 						}
 					}
 					d.printf("\t\t\t%s = %s;\n", accOf(b), v)

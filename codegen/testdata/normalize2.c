@@ -41,7 +41,7 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				/* gts = filter (> 0) xs */
 				const bool L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
 				/* sum2 = fold (+) 0 gts */
-				L1_acc_sum2 = L1_acc_sum2 + (L1_c_gts ? L1_b_xs[L1_k] : INT64_C(0));
+				L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & -(int64_t)L1_c_gts);
 			}
 		}
 		L1_p_v_sum1[L1_c] = L1_acc_sum1;
@@ -63,7 +63,7 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				/* gts = filter (> 0) xs */
 				const bool L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
 				/* sum2 = fold (+) 0 gts */
-				L1_acc_sum2 = L1_acc_sum2 + (L1_c_gts ? L1_b_xs[L1_k] : INT64_C(0));
+				L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & -(int64_t)L1_c_gts);
 			}
 		}
 		L1_p_v_sum1[L1_c] = L1_acc_sum1;
