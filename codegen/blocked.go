@@ -1007,7 +1007,8 @@ func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return 
 
 // compactName makes (once per element type) the function that compacts a block: the elements
 // of src whose mask is set, in order, to dst; it returns how many. Branch-free: every element
-// is stored and the count moves past the kept ones. Where the target has AVX-512, 8-byte
+// is stored and the count moves past the kept ones; a block kept whole or not at all is copied
+// or skipped after one count of the mask. Where the target has AVX-512, 8-byte
 // elements are compressed 8 at a time (vpcompressq into a register, then one whole store:
 // the store form of vpcompressq is microcoded and several times slower on Intel's cores; the
 // whole store writes past the kept elements, within dst's room, which is at least n).
@@ -1018,6 +1019,10 @@ func (d *definition) compactName(array string) string {
 	d.p.helper("cnf_compact_"+m, func() (string, error) {
 		var b strings.Builder
 		fmt.Fprintf(&b, "static __attribute__((noinline)) int64_t cnf_compact_%s(%s *restrict dst, const %s *restrict src, const uint8_t *restrict keep, int64_t n) {\n", m, tn, tn)
+		// A block the filter keeps none or all of (a test that is rarely or nearly always true)
+		// is counted first, in one vectorised pass over the mask, and copied whole or skipped.
+		b.WriteString("\tint64_t kept = 0;\n\tfor (int64_t k = 0; k < n; k++) kept += keep[k];\n")
+		b.WriteString("\tif (kept == 0) return 0;\n\tif (kept == n) { memcpy(dst, src, (size_t)n * sizeof *src); return n; }\n")
 		b.WriteString("\tint64_t j = 0, i = 0;\n")
 		pair := t.Kind() == "Tuple" && len(t.Elems()) == 2 && slices.IndexFunc(t.Elems(), func(e *types.Type) bool { return e.Kind() != "Int" && e.Kind() != "Float" }) < 0
 		if pair { // 16 bytes: each kept element is two 8-byte lanes

@@ -26,10 +26,16 @@ import (
 //     arithmetic wraps, so Int results are those of one thread to the bit). A Float fold is
 //     reassociated only when the user asks (Options.ReassociateFloats, --reassociate-floats:
 //     (+), (*), max and min), as that changes its rounding; without it its
-//     loop stays sequential, as does a loop with a scan, a slice, an
+//     loop stays sequential, as does a loop with a slice, an
 //     indexed (they read positions across chunks), a generate that drives it, a worker that can
 //     fail (a division: the failure must be the first in order, and a library's failure
 //     returns on the caller's thread), or a gather from an array the loop also walks.
+//   - a scan with such an operator runs from the identity in every chunk but the first; after
+//     the team, each later chunk's piece of its output is combined with the total of the chunks
+//     before it (their partial results, in order), the fix-up split evenly across the team: the
+//     standard two passes, the second over the output only. A scan that its own loop reads
+//     (a map of the running totals, a filter of them) keeps the loop on one thread: what reads
+//     it would see each chunk's totals before they are fixed.
 //
 // How many threads: cnf_team (the runtime) gives a loop at most cnf_threads threads and none
 // for fewer than cnf_min_chunk elements each, and a second loop that starts while a team is
@@ -40,7 +46,8 @@ import (
 // parallelPlan is how a blocked loop is split: its folds and lengths with their combining
 // operator.
 type parallelPlan struct {
-	folds map[*blockNode]foldOp
+	folds map[*blockNode]foldOp // folds, lengths and scans: each chunk's from the identity
+	scans map[*blockNode]bool   // the scans among them: their outputs fixed up after the team
 }
 
 // fold is the operator of a fold or length the plan splits (false: none; also for no plan).
@@ -151,6 +158,31 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		d.printf("\t}\n")
 	}
 	for _, bn := range folds {
+		if !pp.scans[bn] || !writes[bn.b.Name()] {
+			continue
+		}
+		op, _ := pp.fold(bn)
+		tn, _ := accType(bn)
+		a, part := cname(bn.b.Name()), p+"p_"+cname(bn.b.Name())
+		d.printf("\tif (%sT > 1) { /* %s: each chunk's piece after the first combined with the chunks' totals before it */\n", p, bn.b.Name())
+		d.printf("\t\t%s %sbefore[CNF_MAX_THREADS];\n\t\tint64_t %sfrom[CNF_MAX_THREADS];\n", tn, p, p)
+		d.printf("\t\t%sbefore[1] = %s[0];\n\t\t%sfrom[1] = %scnt_%s[0];\n", p, part, p, p, a)
+		d.printf("\t\tfor (int %sc = 2; %sc < %sT; %sc++) {\n", p, p, p, p)
+		d.printf("\t\t\t%sbefore[%sc] = %s;\n", p, p, fmt.Sprintf(op.combine, p+"before["+p+"c - 1]", part+"["+p+"c - 1]"))
+		d.printf("\t\t\t%sfrom[%sc] = %sfrom[%sc - 1] + %scnt_%s[%sc - 1];\n", p, p, p, p, p, a, p)
+		d.printf("\t\t}\n")
+		d.printf("\t\tconst int64_t %sfix = %s.len - %sfrom[1];\n", p, a, p)
+		d.printf("\t\t#pragma omp parallel num_threads(%sT)\n\t\t{\n", p)
+		d.printf("\t\t\tconst int %st = cnf_thread_num(), %snt = cnf_num_threads();\n", p, p)
+		d.printf("\t\t\tconst int64_t %slo = %sfrom[1] + cnf_chunk(%sfix, %snt, %st), %shi = %sfrom[1] + cnf_chunk(%sfix, %snt, %st + 1);\n", p, p, p, p, p, p, p, p, p, p)
+		d.printf("\t\t\tfor (int %sc = 1; %sc < %sT; %sc++) {\n", p, p, p, p)
+		d.printf("\t\t\t\tconst int64_t %sa = %sfrom[%sc] > %slo ? %sfrom[%sc] : %slo;\n", p, p, p, p, p, p, p)
+		d.printf("\t\t\t\tconst int64_t %sb = %sfrom[%sc] + %scnt_%s[%sc] < %shi ? %sfrom[%sc] + %scnt_%s[%sc] : %shi;\n", p, p, p, p, a, p, p, p, p, p, a, p, p)
+		d.printf("\t\t\t\tconst %s %sv = %sbefore[%sc];\n", tn, p, p, p)
+		d.printf("\t\t\t\tfor (int64_t %si = %sa; %si < %sb; %si++) %s.data[%si] = %s;\n", p, p, p, p, p, a, p, fmt.Sprintf(op.combine, p+"v", a+".data["+p+"i]"))
+		d.printf("\t\t\t}\n\t\t}\n\t}\n")
+	}
+	for _, bn := range folds {
 		op, _ := pp.fold(bn)
 		tn, _ := accType(bn)
 		acc, part := ident(p+"acc_", bn.b.Name()), p+"p_"+cname(bn.b.Name())
@@ -177,7 +209,13 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 	for _, a := range plan.roots {
 		roots[a] = true
 	}
-	pp := &parallelPlan{folds: map[*blockNode]foldOp{}}
+	pp := &parallelPlan{folds: map[*blockNode]foldOp{}, scans: map[*blockNode]bool{}}
+	read := map[string]bool{}
+	for _, bn := range plan.nodes {
+		for _, a := range bn.ins {
+			read[a] = true
+		}
+	}
 	for _, bn := range plan.nodes {
 		switch c := bn.b.Rhs.(type) {
 		case *syntax.Map, *syntax.Zip, *syntax.Filter:
@@ -194,7 +232,7 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 		case *syntax.Length:
 			pp.folds[bn] = foldOp{combine: "(%s + %s)", identity: "0"}
 		case *syntax.Fold:
-			op, why := d.associative(bn, c)
+			op, why := d.associative(bn, c.Worker, "fold")
 			if why != "" {
 				return nil, why
 			}
@@ -202,6 +240,22 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 				return nil, fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
 			}
 			pp.folds[bn] = op
+		case *syntax.Scan:
+			// Each chunk scans from the identity; then every chunk's piece but the first is
+			// combined with the total of the chunks before it (teamLoop). What reads the scan
+			// in the loop would read the chunk's own running totals: such a loop stays whole.
+			if read[bn.b.Name()] {
+				return nil, fmt.Sprintf("%s (a scan) is read in its own loop, which would see each chunk's running totals before they are fixed", bn.b.Name())
+			}
+			op, why := d.associative(bn, c.Worker, "scan")
+			if why != "" {
+				return nil, why
+			}
+			if !d.stepEffectFree(bn) {
+				return nil, fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
+			}
+			pp.folds[bn] = op
+			pp.scans[bn] = true
 		default:
 			return nil, fmt.Sprintf("%s (%s) reads positions across the chunks", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name)
 		}
@@ -209,17 +263,18 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 	return pp, ""
 }
 
-// associative recognises a fold whose worker is an associative operator with an identity, on
-// Ints or Bools; why says why not.
-func (d *definition) associative(bn *blockNode, f *syntax.Fold) (foldOp, string) {
+// associative recognises a fold or scan (what) whose worker is an associative operator with an
+// identity, on Ints or Bools (Floats when the user asks); why says why not.
+func (d *definition) associative(bn *blockNode, worker syntax.Expr, what string) (foldOp, string) {
 	t := d.info.Types[bn.b.Name()]
+	if t.IsArray() { // a scan's elements
+		t = t.Elem()
+	}
 	kind := t.Kind()
-	no := fmt.Sprintf("%s is a fold whose worker is not known to be associative (a Float fold is never reassociated)", bn.b.Name())
+	no := fmt.Sprintf("%s is a %s whose worker is not known to be associative", bn.b.Name(), what)
 	floats := kind == "Float" && d.opts.ReassociateFloats
-	if floats {
-		no = fmt.Sprintf("%s is a fold whose worker is not known to be associative", bn.b.Name())
-	} else if kind == "Float" {
-		no = fmt.Sprintf("%s is a Float fold, which is not reassociated without --reassociate-floats (its rounding would change)", bn.b.Name())
+	if kind == "Float" && !floats {
+		no = fmt.Sprintf("%s is a Float %s, which is not reassociated without --reassociate-floats (its rounding would change)", bn.b.Name(), what)
 	}
 	if kind != "Int" && kind != "Bool" && !floats {
 		return foldOp{}, no
@@ -227,7 +282,7 @@ func (d *definition) associative(bn *blockNode, f *syntax.Fold) (foldOp, string)
 	if bn.addend != nil { // Ints only (addend)
 		return foldOp{combine: "(%s + %s)", identity: "INT64_C(0)"}, ""
 	}
-	w := unparen(f.Worker)
+	w := unparen(worker)
 	name := ""
 	switch w := w.(type) {
 	case *syntax.Section:

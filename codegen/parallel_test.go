@@ -85,6 +85,75 @@ func TestReassociateFloats(t *testing.T) {
 	}
 }
 
+// scanPrograms have scans that a team splits (stored, not read in their loop: Int sums, maxima,
+// Bool ors; under a filter; exclusive and inclusive) and one it must not (a filter of the
+// running totals).
+var scanPrograms = []struct {
+	src   string
+	split bool
+}{
+	{`f :: Array Int -> (Array Int, Array Int, Int)
+f xs =
+  let ys = map (\x -> x * 3 - 1) xs
+      run = postscanl (+) 7 ys
+      pre = prescanl max (-5) xs
+      s   = fold (+) 0 ys
+  in  (run, pre, s)
+`, true},
+	{`f :: Array Int -> (Array Int, Array Bool, Array Int)
+f xs =
+  let ps  = filter (> 0) xs
+      run = postscanl (*) 1 ps
+      bs  = map (\x -> x > 2) xs
+      any = prescanl (||) False bs
+  in  (run, any, ps)
+`, true},
+	{`f :: Array Int -> Array Int
+f xs =
+  let run = postscanl (+) 0 xs
+      big = filter (> 3) run
+  in  big
+`, false},
+}
+
+// Scans split across a team give the reference's results at 1, 2 and 3 threads, chunks of
+// one element and up; a scan its own loop reads keeps the loop on one thread.
+func TestParallelScans(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	for _, sp := range scanPrograms {
+		r, rep := analyse(t, sp.src)
+		cl := rep.Ours.Clustering
+		f, err := Emit(r, cl, Options{}, NoMain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(f.Source, "chunks' totals before it"); got != sp.split {
+			t.Errorf("scans split: %v, want %v:\n%s", got, sp.split, sp.src)
+		}
+		rapid.Check(t, func(rt *rapid.T) {
+			n := rapid.IntRange(0, 60).Draw(rt, "n")
+			xs := make(fuse.Array, n)
+			for i := range xs {
+				xs[i] = int64(rapid.IntRange(-4, 6).Draw(rt, "x"))
+			}
+			in := map[string]fuse.Value{"xs": xs}
+			ref, err := fuse.RunReference(context.Background(), r, in, nil)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			for _, threads := range []int{1, 2, 3} {
+				got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 1})
+				if err != nil {
+					rt.Fatal(err)
+				}
+				if !same(ref, got) {
+					rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s\ninputs%s", threads, show(got), show(ref), sp.src, show(in))
+				}
+			}
+		})
+	}
+}
+
 // cnf build --threads compiles the starting number of threads into the C, which a -D may
 // still change.
 func TestDefaultThreads(t *testing.T) {

@@ -3,6 +3,10 @@ typedef struct { int64_t *data; int64_t len; } Arr_Int;
 
 /* Helpers */
 static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
+	int64_t kept = 0;
+	for (int64_t k = 0; k < n; k++) kept += keep[k];
+	if (kept == 0) return 0;
+	if (kept == n) { memcpy(dst, src, (size_t)n * sizeof *src); return n; }
 	int64_t j = 0, i = 0;
 #if defined(__AVX512F__)
 	for (; i + 8 <= n; i += 8) {

@@ -26,7 +26,7 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
-	/* On one thread: ends (postscanl) reads positions across the chunks. */
+	/* On one thread: ends (a scan) is read in its own loop, which would see each chunk's running totals before they are fixed. */
 	const int64_t L1_n = v_counts.len;
 	int64_t L1_acc_ends = INT64_C(0); /* ends's accumulator */
 	int64_t L1_acc_starts = INT64_C(0); /* starts's accumulator */
