@@ -13,6 +13,7 @@
 #   scripts/bench-codegen.sh [CNF] [SIZE] [SEEDS] [BINDINGS]
 #   THREADS=1 scripts/bench-codegen.sh bin/cnf 10000000 "1 2 3 4 5" 14
 set -euo pipefail
+cd "$(dirname "$0")/.."
 cnf=${1:-bin/cnf}
 size=${2:-10000000}
 seeds=${3:-"1 2 3 4 5"}
@@ -21,11 +22,21 @@ threads=${THREADS:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '%-8s %4s %8s %10s %10s %10s %8s\n' shape seed loops optimal "vs best" "vs unf" "copy/opt"
-for shape in classic chains fans sizes glued mixed; do
+# Then the hand-written shapes of bench/shapes (shapes the generators do not make), one row
+# each, named by file.
+shapes=(classic chains fans sizes glued mixed)
+for f in bench/shapes/*.cnf; do shapes+=("$f"); done
+for shape in "${shapes[@]}"; do
   for seed in $seeds; do
-    args=(--bindings "$bindings" --seed "$seed" --no-externals)
-    [ "$shape" = classic ] || args+=(--shape "$shape")
-    "$cnf" gen "${args[@]}" >"$tmp/p.cnf"
+    if [ -f "$shape" ]; then
+      [ "$seed" = "${seeds%% *}" ] || continue
+      cp "$shape" "$tmp/p.cnf"
+      seed=-
+    else
+      args=(--bindings "$bindings" --seed "$seed" --no-externals)
+      [ "$shape" = classic ] || args+=(--shape "$shape")
+      "$cnf" gen "${args[@]}" >"$tmp/p.cnf"
+    fi
     if ! "$cnf" bench "$tmp/p.cnf" --size "$size" --runs 5 --threads "$threads" --json >"$tmp/b.json" 2>"$tmp/err"; then
       printf '%-8s %4s  failed: %s\n' "$shape" "$seed" "$(head -c 120 "$tmp/err" | tr '\n' ' ')"
       continue
@@ -33,6 +44,7 @@ for shape in classic chains fans sizes glued mixed; do
     python3 - "$shape" "$seed" "$tmp/b.json" <<'PY'
 import json, sys
 shape, seed, path = sys.argv[1:]
+shape = shape.rsplit("/", 1)[-1].removesuffix(".cnf")
 b = json.load(open(path))
 by = {c["name"]: c for c in b["clusterings"]}
 opt = by["optimal"]
