@@ -19,7 +19,8 @@ import (
 
 // The bench harness: main(n, runs, seed, copy, scalars...) makes the definition's inputs from
 // the seed (every array parameter n elements: Ints in [-1000, 1000], Floats in [-1000, 1000),
-// Bools), calls the definition once to warm up and to hash its results, then runs times,
+// Bools), calls the definition once to warm up and to hash its results (on one thread, then
+// once more untimed on the team when it has several threads), then runs times,
 // printing "run SECONDS" for each, "bytes READ WRITTEN" (the arrays the loops stream and store
 // in one run), "checksum HEX", and with copy set, "copy SECONDS BYTES": the best of runs
 // copies of the same number of bytes, half read and half written, by a plain loop on as many
@@ -149,12 +150,19 @@ func benchMain(p *program, u *Unit) (string, error) {
 	}
 	call := fmt.Sprintf("%s(%s)", u.Name, strings.Join(args, ", "))
 	b.WriteString("\tconst char *cnf_save_dir = getenv(\"CNF_SAVE\");\n")
-	fmt.Fprintf(&b, `	for (int k = -1; k < runs; k++) {
+	// Run -2 hashes (and saves) the results computed on one thread, so that the checksums of
+	// clusterings agree even where --reassociate-floats lets the rounding depend on how a loop
+	// is split; run -1 warms the team up; then the timed runs.
+	fmt.Fprintf(&b, `	const int threads = cnf_threads;
+	for (int k = threads > 1 ? -2 : -1; k < runs; k++) {
+		cnf_threads = k == -2 ? 1 : threads;
 		cnf_bytes_read = cnf_bytes_written = 0;
 		double t0 = cnf_now();
 		%s r = %s;
 		double t1 = cnf_now();
-		if (k < 0) {
+		if (k == -1 && threads > 1) {
+			/* the team's warm-up */
+		} else if (k < 0) {
 			cnf_hashing = 1;
 %s			cnf_hashing = 0;
 			if (cnf_save_dir) {
