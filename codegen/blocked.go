@@ -354,7 +354,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// fail is computed for every element of the filter's input, in the filter's own rate, and
 	// what is needed of it compacted by the filter's mask: a filter feeding `map fst` then
 	// stores the pairs it keeps once, not the whole annotated element and then the pair.
-	// (Work that can fail, such as a division, runs on the survivors only.)
+	// (Work that can fail, such as a division, runs on the survivors only, and so does costly
+	// work, an Int division by a literal or a transcendental function: computed for every
+	// element, it cost bench/shapes/deep.cnf twice its unfused time.)
 	spec := map[*blockNode]*blockNode{}
 	for _, bn := range plan.nodes {
 		if _, ok := bn.b.Rhs.(*syntax.Map); !ok {
@@ -374,7 +376,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 			g = ga
 		}
-		if g != nil && d.effectFree(bn) {
+		if g != nil && d.effectFree(bn) && !d.costly(bn) {
 			spec[bn] = g
 		}
 	}
@@ -769,6 +771,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					}
 					if m := masked(bn); m != nil {
 						v = fmt.Sprintf("%s ? %s : %s", ident(p+"c_", m.b.Name()), v, accOf(b))
+						if sel, ok, err := d.maskedStep(bn, ident(p+"c_", m.b.Name()), accOf(b)); err != nil {
+							return err
+						} else if ok {
+							v = sel
+						}
 						if bn.addend != nil {
 							a, err := d.x.value(bn.addend, nil, w)
 							if err != nil {
@@ -882,6 +889,28 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	return nil
 }
 
+// maskedStep is the step of an Int fold under a filter's test c whose operator is associative
+// with an identity ((*), max, min): the operator applied to the accumulator and, for an element
+// the filter drops, the identity, chosen by a mask. gcc turned the select of the accumulator
+// (c ? max(acc, x) : acc) into a branch taken at random (bench/shapes/nested3.cnf); ok is false
+// for any other fold.
+func (d *definition) maskedStep(bn *blockNode, c, acc string) (string, bool, error) {
+	f, isFold := bn.b.Rhs.(*syntax.Fold)
+	if !isFold || d.info.Types[bn.b.Name()].Kind() != "Int" {
+		return "", false, nil
+	}
+	op, why := d.associative(bn, f.Worker, "fold")
+	if why != "" || op.identity == "INT64_C(0)" && bn.addend != nil {
+		return "", false, nil
+	}
+	x, err := d.x.value(&syntax.Ident{Name: bn.vars[0]}, nil, quote(bn.b.Name()))
+	if err != nil {
+		return "", false, err
+	}
+	sel := fmt.Sprintf("(((%s) & -(int64_t)%s) | (%s & ((int64_t)%s - 1)))", x, c, op.identity, c)
+	return fmt.Sprintf(op.combine, acc, sel), true, nil
+}
+
 // addend recognises a fold's step that adds to the accumulator something of the element only:
 // (+), or \a x -> a + e or e + a with e not naming a. It returns e applied to the element var
 // elem, or nil. (For Ints only: wrapping addition is associative and 0 is its identity, so
@@ -974,17 +1003,24 @@ func mentions(e syntax.Expr, name string) bool {
 // operation that can fail or has effects (division, indexing, a host function), found by
 // translating it once aside.
 func (d *definition) effectFree(bn *blockNode) bool {
-	effects, _, _, ok := d.probe(bn)
-	return ok && effects == 0
+	pr := d.probe(bn)
+	return pr.ok && pr.effects == 0
+}
+
+// probed is what translating a node's element once aside found: the operations that can fail
+// or have effects, how many of those are Int divisions by a loop-invariant divisor and how many
+// calls of host functions, and the costly operations (program.costly); ok is false when it does
+// not translate.
+type probed struct {
+	effects, byInvariant, hostCalls, costly int
+	ok                                      bool
 }
 
 // probe translates a node's element, test or step once aside, with placeholder values for its
-// vars (the input elements, then a fold's accumulator), and counts the operations that can
-// fail or have effects, how many of those are Int divisions by a loop-invariant divisor, and
-// how many are calls of host functions; ok is false when it does not translate.
-func (d *definition) probe(bn *blockNode) (effects, byInvariant, hostCalls int, ok bool) {
+// vars (the input elements, then a fold's accumulator), and counts what it finds.
+func (d *definition) probe(bn *blockNode) probed {
 	if bn.elem == nil {
-		return 0, 0, 0, true
+		return probed{ok: true}
 	}
 	for i, v := range bn.vars {
 		t := d.info.Types[bn.b.Name()] // the accumulator
@@ -998,9 +1034,18 @@ func (d *definition) probe(bn *blockNode) (effects, byInvariant, hostCalls int, 
 			delete(d.x.vars, v)
 		}
 	}()
-	before, invariant, host := d.p.effects, d.p.byInvariant, d.p.hostCalls
+	p := d.p
+	before := probed{effects: p.effects, byInvariant: p.byInvariant, hostCalls: p.hostCalls, costly: p.costly}
 	_, err := d.x.value(bn.elem, nil, `""`)
-	return d.p.effects - before, d.p.byInvariant - invariant, d.p.hostCalls - host, err == nil
+	return probed{effects: p.effects - before.effects, byInvariant: p.byInvariant - before.byInvariant,
+		hostCalls: p.hostCalls - before.hostCalls, costly: p.costly - before.costly, ok: err == nil}
+}
+
+// costly reports whether a node's element has an operation that costs many times an addition
+// and does not vectorise (program.costly).
+func (d *definition) costly(bn *blockNode) bool {
+	pr := d.probe(bn)
+	return !pr.ok || pr.costly > 0
 }
 
 func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return ok }

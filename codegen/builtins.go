@@ -88,6 +88,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		if !nonZeroLiteral(a[1].c) {
 			x.p.effects++ // by a literal other than 0 it cannot fail (MinInt64 / -1 wraps)
 		}
+		x.p.costly++ // 64-bit Int division has no vector instruction
 		if a[1].scalar != "" && x.divisors != nil {
 			// A loop-invariant divisor: a multiplication and shifts instead of idiv.
 			x.divisors[a[1].scalar] = true
@@ -103,6 +104,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		x.p.effects++
 		return fmt.Sprintf("cnf_powi(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
 	case "**":
+		x.p.costly++
 		return fmt.Sprintf("cnf_pow(%s, %s)", a[0].c, a[1].c), rt, nil
 	case "subtract":
 		return fmt.Sprintf("(%s - %s)", a[1].c, a[0].c), rt, nil
@@ -152,6 +154,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 	case "sqrt":
 		return fmt.Sprintf("sqrt((double)%s)", a[0].c), rt, nil
 	case "exp", "log", "sin", "cos":
+		x.p.costly++
 		// internal/numeric's algorithms, not libm's: the interpreter computes the same bits.
 		return fmt.Sprintf("cnf_%s((double)%s)", name, a[0].c), rt, nil
 	case "fromIntegral", "toFloat":

@@ -327,8 +327,8 @@ func (d *definition) associative(bn *blockNode, worker syntax.Expr, what string)
 // teamLoop), and calls of host functions, which are pure as every CNF function is: they are
 // called from the team's threads at once.
 func (d *definition) stepEffectFree(bn *blockNode) bool {
-	effects, byInvariant, hostCalls, ok := d.probe(bn)
-	return ok && effects == byInvariant+hostCalls
+	pr := d.probe(bn)
+	return pr.ok && pr.effects == pr.byInvariant+pr.hostCalls
 }
 
 // indent adds a tab to every line of C.

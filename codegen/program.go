@@ -31,6 +31,10 @@ type program struct {
 	// hostCalls counts those of them that are calls of host functions: pure, as every CNF
 	// function is, so a loop that calls them may run on several threads (parallel.go).
 	hostCalls int
+	// costly counts the translated operations that cost many times an addition and that gcc
+	// cannot vectorise (Int division and remainder, even by a literal; exp, log, sin, cos, **):
+	// a map that has them is not computed for elements a filter drops (blocked.go, spec).
+	costly int
 }
 
 // Host is the user's C for host functions and host types (--host FILE.c).
