@@ -325,6 +325,13 @@ function setUpPanel(panel: vscode.WebviewPanel, state: ViewState): void {
   ext.panels.set(key, entry);
   panel.webview.options = webviewOptions();
   panel.onDidDispose(() => { if (ext.panels.get(key)?.panel === panel) ext.panels.delete(key); });
+  // A view shown again (a tab brought forward, a restored view first shown) gets the current
+  // diagram: an update posted while it was hidden may not have reached it.
+  let visible = panel.visible;
+  panel.onDidChangeViewState((e) => {
+    if (e.webviewPanel.visible && !visible) void redraw(entry);
+    visible = e.webviewPanel.visible;
+  });
   panel.webview.onDidReceiveMessage((m: RevealMessage | ViewMessage) => {
     if (m && m.type === 'reveal') void revealBinding(state.uri, m.name);
     if (m && m.type === 'view') {

@@ -26,7 +26,9 @@ const collapseButton = document.getElementById('collapse') as HTMLButtonElement;
 const search = document.getElementById('search') as HTMLInputElement;
 const graphviz = Graphviz.load();
 
-let state: ViewState = JSON.parse(graph.getAttribute('data-state') || '{}');
+// The latest state this view saved (a view hidden and shown again is loaded afresh from its
+// first HTML), else the one it was opened with.
+let state: ViewState = (vscode.getState() as ViewState | undefined) ?? JSON.parse(graph.getAttribute('data-state') || '{}');
 let natural = { width: 0, height: 0 }; // the diagram's size at scale 1, in CSS pixels
 let scale = 1;
 let userZoomed = false; // once the user zooms, new versions of the diagram keep the zoom
@@ -143,6 +145,10 @@ function apply(s: number): void {
 // scrolls vertically): what a new diagram gets.
 function fitWidth(): void {
   const room = graph.clientWidth - 16;
+  // A view restored hidden (after a reload, behind another tab) has no width yet: fitting then
+  // shrank the diagram to the least zoom, a blank view once shown. It is fitted when it gets
+  // its size (the ResizeObserver below).
+  if (room <= 0) return;
   apply(natural.width > 0 ? Math.min(1, room / natural.width) : 1);
 }
 
@@ -222,6 +228,6 @@ window.addEventListener('message', (event) => {
   const msg = event.data as UpdateMessage;
   if (msg && msg.type === 'update') void render(msg.result);
 });
-window.addEventListener('resize', () => { if (!userZoomed) fitWidth(); });
+new ResizeObserver(() => { if (!userZoomed) fitWidth(); }).observe(graph);
 
 if (state.result) void render(state.result);
