@@ -19,7 +19,7 @@ printf '%-11s %12s %14s %8s %14s %8s %12s %10s\n' program "cnf bench" "Python, N
 for prog in examples/normalize2.cnf bench/pipeline.cnf; do
   name=$(basename "$prog" .cnf)
   "$cnf" build "$prog" --python -o "$dir"
-  bench=$("$cnf" bench --json --size "$n" --runs "$runs" "$prog" | "$py" -c 'import json,sys; print(next(c["seconds"] for c in json.load(sys.stdin)["clusterings"] if c["name"] == "optimal"))')
+  bench=$("$cnf" bench --json --threads 1 --size "$n" --runs "$runs" "$prog" | "$py" -c 'import json,sys; print(next(c["seconds"] for c in json.load(sys.stdin)["clusterings"] if c["name"] == "optimal"))')
   "$py" - "$dir" "$name" "$n" "$runs" "$bench" <<'PY'
 import importlib, statistics, sys, time
 import numpy as np
