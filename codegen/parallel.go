@@ -19,7 +19,8 @@ import (
 //     elements go);
 //   - a filter's output (and what is computed from its elements) was written at the chunk's
 //     start: the chunks' pieces are moved down, each after the ones before it (a count per
-//     chunk, an exclusive prefix sum, the moves), so the output is the sequential one;
+//     chunk, an exclusive prefix sum, the moves: cnf_team_move, the team copying each piece in
+//     steps no longer than the distance it moves), so the output is the sequential one;
 //   - a fold's partial results are combined, the first chunk's from the fold's starting value,
 //     the others' from the identity of its operator. Only folds whose operator is associative
 //     are split: Int (+), (*), max, min, a step `\a x -> a + e`, Bool (&&) and (||) (Int
@@ -144,18 +145,9 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	d.b.WriteString(chunk)
 	d.printf("\t}\n")
 	d.printf("\t}\n")
-	d.printf("\tcnf_team_done(%sT);\n", p)
 	for _, a := range outs {
-		d.printf("\t{ /* %s: each chunk's piece after the ones before it */\n", a)
-		d.printf("\t\tint64_t %sat = 0;\n", p)
-		d.printf("\t\tfor (int %sc = 0; %sc < %sT; %sc++) {\n", p, p, p, p)
-		d.printf("\t\t\tconst int64_t %slo = cnf_chunk(%sn, %sT, %sc);\n", p, p, p, p)
-		d.printf("\t\t\tif (%slo != %sat && %scnt_%s[%sc] > 0) memmove(%s.data + %sat, %s.data + %slo, (size_t)%scnt_%s[%sc] * sizeof *%s.data);\n",
-			p, p, p, cname(a), p, cname(a), p, cname(a), p, p, cname(a), p, cname(a))
-		d.printf("\t\t\t%sat += %scnt_%s[%sc];\n", p, p, cname(a), p)
-		d.printf("\t\t}\n")
-		d.printf("\t\t%s.len = %sat;\n", cname(a), p)
-		d.printf("\t}\n")
+		d.printf("\t/* %s: each chunk's piece after the ones before it */\n", a)
+		d.printf("\t%s.len = cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %sT);\n", cname(a), cname(a), cname(a), p, cname(a), p, p)
 	}
 	for _, bn := range folds {
 		if !pp.scans[bn] || !writes[bn.b.Name()] {
@@ -182,6 +174,7 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		d.printf("\t\t\t\tfor (int64_t %si = %sa; %si < %sb; %si++) %s.data[%si] = %s;\n", p, p, p, p, p, a, p, fmt.Sprintf(op.combine, p+"v", a+".data["+p+"i]"))
 		d.printf("\t\t\t}\n\t\t}\n\t}\n")
 	}
+	d.printf("\tcnf_team_done(%sT);\n", p)
 	for _, bn := range folds {
 		op, _ := pp.fold(bn)
 		tn, _ := accType(bn)

@@ -162,6 +162,45 @@ static inline int cnf_num_threads(void) {
 static inline int64_t cnf_chunk(int64_t n, int t, int i) { return (int64_t)((__int128)n * i / t); }
 static inline int64_t cnf_max_i64_(int64_t a, int64_t b) { return a > b ? a : b; }
 static inline int64_t cnf_min_i64_(int64_t a, int64_t b) { return a < b ? a : b; }
+/* cnf_team_move puts each chunk's piece of a filter's output after the pieces before it: chunk
+ * c's cnt[c] elements of size bytes, written at the start of its chunk of n, move down to the
+ * sum of the counts before it, in chunk order. The team copies each piece in steps no longer
+ * than the distance it moves (a step never overwrites what it reads), a barrier after each; a
+ * piece that can move only in steps of fewer than cnf_min_chunk / 4 elements (a filter that
+ * keeps nearly everything) is moved by one thread. It returns the output's length. */
+static int64_t cnf_team_move(char *data, size_t size, const int64_t *cnt, int64_t n, int T) {
+	int64_t total = 0, moves = 0;
+	for (int c = 0; c < T; c++) {
+		moves += cnt[c] > 0 && cnf_chunk(n, T, c) != total;
+		total += cnt[c];
+	}
+	if (T < 2 || moves == 0) return total; /* a map's output: every piece in place */
+	const int64_t least = cnf_min_chunk / 4;
+	#pragma omp parallel num_threads(T)
+	{
+		const int t = cnf_thread_num(), nt = cnf_num_threads();
+		int64_t at = cnt[0];
+		for (int c = 1; c < T; c++) {
+			const int64_t lo = cnf_chunk(n, T, c), k = cnt[c], d = lo - at;
+			if (k > 0 && d > 0) {
+				const int64_t step = k < d ? k : d;
+				if (step < least || nt < 2) {
+					if (t == 0) memmove(data + (size_t)at * size, data + (size_t)lo * size, (size_t)k * size);
+					#pragma omp barrier
+				} else {
+					for (int64_t s = 0; s < k; s += step) {
+						const int64_t len = k - s < step ? k - s : step;
+						const int64_t a0 = cnf_chunk(len, nt, t), a1 = cnf_chunk(len, nt, t + 1);
+						if (a1 > a0) memcpy(data + (size_t)(at + s + a0) * size, data + (size_t)(lo + s + a0) * size, (size_t)(a1 - a0) * size);
+						#pragma omp barrier
+					}
+				}
+			}
+			at += k;
+		}
+	}
+	return total;
+}
 /* cnf_threads_from_env sets the threads from CNF_THREADS and CNF_MIN_CHUNK (the harnesses). */
 static void cnf_threads_from_env(void) {
 	const char *t = getenv("CNF_THREADS"), *m = getenv("CNF_MIN_CHUNK");

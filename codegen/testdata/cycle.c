@@ -73,16 +73,9 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		L1_p_v_sum[L1_c] = L1_acc_sum;
 	}
 	}
+	/* ys: each chunk's piece after the ones before it */
+	v_ys.len = cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L1_cnt_v_ys, L1_n, L1_T);
 	cnf_team_done(L1_T);
-	{ /* ys: each chunk's piece after the ones before it */
-		int64_t L1_at = 0;
-		for (int L1_c = 0; L1_c < L1_T; L1_c++) {
-			const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c);
-			if (L1_lo != L1_at && L1_cnt_v_ys[L1_c] > 0) memmove(v_ys.data + L1_at, v_ys.data + L1_lo, (size_t)L1_cnt_v_ys[L1_c] * sizeof *v_ys.data);
-			L1_at += L1_cnt_v_ys[L1_c];
-		}
-		v_ys.len = L1_at;
-	}
 	int64_t L1_acc_sum = L1_p_v_sum[0]; /* sum: the chunks' partial results, in order */
 	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum = (L1_acc_sum + L1_p_v_sum[L1_c]);
 	v_sum = L1_acc_sum;
@@ -142,16 +135,9 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		L2_cnt_v_zs[L2_c] = v_zs.len;
 	}
 	}
+	/* zs: each chunk's piece after the ones before it */
+	v_zs.len = cnf_team_move((char *)v_zs.data, sizeof *v_zs.data, L2_cnt_v_zs, L2_n, L2_T);
 	cnf_team_done(L2_T);
-	{ /* zs: each chunk's piece after the ones before it */
-		int64_t L2_at = 0;
-		for (int L2_c = 0; L2_c < L2_T; L2_c++) {
-			const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c);
-			if (L2_lo != L2_at && L2_cnt_v_zs[L2_c] > 0) memmove(v_zs.data + L2_at, v_zs.data + L2_lo, (size_t)L2_cnt_v_zs[L2_c] * sizeof *v_zs.data);
-			L2_at += L2_cnt_v_zs[L2_c];
-		}
-		v_zs.len = L2_at;
-	}
 	}
 	cnf_free(v_ys.data);
 	return (cnf_result_cycle){v_zs};

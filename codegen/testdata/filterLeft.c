@@ -112,25 +112,11 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		L1_cnt_v_ys2[L1_c] = v_ys2.len;
 	}
 	}
+	/* ys1: each chunk's piece after the ones before it */
+	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L1_cnt_v_ys1, L1_n, L1_T);
+	/* ys2: each chunk's piece after the ones before it */
+	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L1_cnt_v_ys2, L1_n, L1_T);
 	cnf_team_done(L1_T);
-	{ /* ys1: each chunk's piece after the ones before it */
-		int64_t L1_at = 0;
-		for (int L1_c = 0; L1_c < L1_T; L1_c++) {
-			const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c);
-			if (L1_lo != L1_at && L1_cnt_v_ys1[L1_c] > 0) memmove(v_ys1.data + L1_at, v_ys1.data + L1_lo, (size_t)L1_cnt_v_ys1[L1_c] * sizeof *v_ys1.data);
-			L1_at += L1_cnt_v_ys1[L1_c];
-		}
-		v_ys1.len = L1_at;
-	}
-	{ /* ys2: each chunk's piece after the ones before it */
-		int64_t L1_at = 0;
-		for (int L1_c = 0; L1_c < L1_T; L1_c++) {
-			const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c);
-			if (L1_lo != L1_at && L1_cnt_v_ys2[L1_c] > 0) memmove(v_ys2.data + L1_at, v_ys2.data + L1_lo, (size_t)L1_cnt_v_ys2[L1_c] * sizeof *v_ys2.data);
-			L1_at += L1_cnt_v_ys2[L1_c];
-		}
-		v_ys2.len = L1_at;
-	}
 	}
 	return (cnf_result_filterLeft){v_ys1, v_ys2};
 }

@@ -154,25 +154,11 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		L2_cnt_v_ys2[L2_c] = v_ys2.len;
 	}
 	}
+	/* ys1: each chunk's piece after the ones before it */
+	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L2_cnt_v_ys1, L2_n, L2_T);
+	/* ys2: each chunk's piece after the ones before it */
+	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L2_cnt_v_ys2, L2_n, L2_T);
 	cnf_team_done(L2_T);
-	{ /* ys1: each chunk's piece after the ones before it */
-		int64_t L2_at = 0;
-		for (int L2_c = 0; L2_c < L2_T; L2_c++) {
-			const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c);
-			if (L2_lo != L2_at && L2_cnt_v_ys1[L2_c] > 0) memmove(v_ys1.data + L2_at, v_ys1.data + L2_lo, (size_t)L2_cnt_v_ys1[L2_c] * sizeof *v_ys1.data);
-			L2_at += L2_cnt_v_ys1[L2_c];
-		}
-		v_ys1.len = L2_at;
-	}
-	{ /* ys2: each chunk's piece after the ones before it */
-		int64_t L2_at = 0;
-		for (int L2_c = 0; L2_c < L2_T; L2_c++) {
-			const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c);
-			if (L2_lo != L2_at && L2_cnt_v_ys2[L2_c] > 0) memmove(v_ys2.data + L2_at, v_ys2.data + L2_lo, (size_t)L2_cnt_v_ys2[L2_c] * sizeof *v_ys2.data);
-			L2_at += L2_cnt_v_ys2[L2_c];
-		}
-		v_ys2.len = L2_at;
-	}
 	}
 	return (cnf_result_normalize2){v_ys1, v_ys2};
 }

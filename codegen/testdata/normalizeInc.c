@@ -119,16 +119,9 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		L2_cnt_v_ys[L2_c] = v_ys.len;
 	}
 	}
+	/* ys: each chunk's piece after the ones before it */
+	v_ys.len = cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L2_cnt_v_ys, L2_n, L2_T);
 	cnf_team_done(L2_T);
-	{ /* ys: each chunk's piece after the ones before it */
-		int64_t L2_at = 0;
-		for (int L2_c = 0; L2_c < L2_T; L2_c++) {
-			const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c);
-			if (L2_lo != L2_at && L2_cnt_v_ys[L2_c] > 0) memmove(v_ys.data + L2_at, v_ys.data + L2_lo, (size_t)L2_cnt_v_ys[L2_c] * sizeof *v_ys.data);
-			L2_at += L2_cnt_v_ys[L2_c];
-		}
-		v_ys.len = L2_at;
-	}
 	}
 	return (cnf_result_normalizeInc){v_ys};
 }

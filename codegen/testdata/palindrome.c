@@ -69,16 +69,9 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 		L1_cnt_v_doubled[L1_c] = v_doubled.len;
 	}
 	}
+	/* doubled: each chunk's piece after the ones before it */
+	v_doubled.len = cnf_team_move((char *)v_doubled.data, sizeof *v_doubled.data, L1_cnt_v_doubled, L1_n, L1_T);
 	cnf_team_done(L1_T);
-	{ /* doubled: each chunk's piece after the ones before it */
-		int64_t L1_at = 0;
-		for (int L1_c = 0; L1_c < L1_T; L1_c++) {
-			const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c);
-			if (L1_lo != L1_at && L1_cnt_v_doubled[L1_c] > 0) memmove(v_doubled.data + L1_at, v_doubled.data + L1_lo, (size_t)L1_cnt_v_doubled[L1_c] * sizeof *v_doubled.data);
-			L1_at += L1_cnt_v_doubled[L1_c];
-		}
-		v_doubled.len = L1_at;
-	}
 	}
 
 	/* Loop 2:
