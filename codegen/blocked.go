@@ -376,7 +376,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 			g = ga
 		}
-		if g != nil && d.effectFree(bn) && !d.costly(bn) {
+		if g == nil {
+			continue
+		}
+		// Nothing that can fail or has effects (division by a variable, indexing, a host
+		// function), and nothing costly, found by translating the worker once aside.
+		if pr := d.probe(bn); pr.ok && pr.effects == 0 && pr.costly == 0 {
 			spec[bn] = g
 		}
 	}
@@ -770,12 +775,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						return err
 					}
 					if m := masked(bn); m != nil {
-						v = fmt.Sprintf("%s ? %s : %s", ident(p+"c_", m.b.Name()), v, accOf(b))
-						if sel, ok, err := d.maskedStep(bn, ident(p+"c_", m.b.Name()), accOf(b)); err != nil {
-							return err
-						} else if ok {
-							v = sel
-						}
+						c := ident(p+"c_", m.b.Name())
 						if bn.addend != nil {
 							a, err := d.x.value(bn.addend, nil, w)
 							if err != nil {
@@ -783,7 +783,13 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 							}
 							// As a mask, not a select: gcc turned `c ? a : 0` back into a
 							// branch, taken at random where the filter keeps about half.
-							v = fmt.Sprintf("%s + ((%s) & -(int64_t)%s)", accOf(b), a, ident(p+"c_", m.b.Name()))
+							v = fmt.Sprintf("%s + ((%s) & -(int64_t)%s)", accOf(b), a, c)
+						} else if sel, ok, err := d.maskedStep(bn, c, accOf(b)); err != nil {
+							return err
+						} else if ok {
+							v = sel
+						} else {
+							v = fmt.Sprintf("%s ? %s : %s", c, v, accOf(b))
 						}
 					}
 					d.printf("\t\t\t%s = %s;\n", accOf(b), v)
@@ -900,7 +906,7 @@ func (d *definition) maskedStep(bn *blockNode, c, acc string) (string, bool, err
 		return "", false, nil
 	}
 	op, why := d.associative(bn, f.Worker, "fold")
-	if why != "" || op.identity == "INT64_C(0)" && bn.addend != nil {
+	if why != "" {
 		return "", false, nil
 	}
 	x, err := d.x.value(&syntax.Ident{Name: bn.vars[0]}, nil, quote(bn.b.Name()))
@@ -999,14 +1005,6 @@ func mentions(e syntax.Expr, name string) bool {
 	return false
 }
 
-// effectFree reports whether a map's worker can be evaluated on any element: it has no
-// operation that can fail or has effects (division, indexing, a host function), found by
-// translating it once aside.
-func (d *definition) effectFree(bn *blockNode) bool {
-	pr := d.probe(bn)
-	return pr.ok && pr.effects == 0
-}
-
 // probed is what translating a node's element once aside found: the operations that can fail
 // or have effects, how many of those are Int divisions by a loop-invariant divisor and how many
 // calls of host functions, and the costly operations (program.costly); ok is false when it does
@@ -1039,13 +1037,6 @@ func (d *definition) probe(bn *blockNode) probed {
 	_, err := d.x.value(bn.elem, nil, `""`)
 	return probed{effects: p.effects - before.effects, byInvariant: p.byInvariant - before.byInvariant,
 		hostCalls: p.hostCalls - before.hostCalls, costly: p.costly - before.costly, ok: err == nil}
-}
-
-// costly reports whether a node's element has an operation that costs many times an addition
-// and does not vectorise (program.costly).
-func (d *definition) costly(bn *blockNode) bool {
-	pr := d.probe(bn)
-	return !pr.ok || pr.costly > 0
 }
 
 func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return ok }
