@@ -42,11 +42,18 @@ type meter struct {
 	limit float64         // in work units; +Inf for none
 	race  *Race           // another search's proof, which ends this one at as much work; nil for none
 	leads bool            // this is the race's first search: its work passing the lead is told
+	// cut, shared with the children, records the first time a meter of the family was found
+	// out because its net was done while the whole search's work (total) was not spent. The
+	// phases after such a stop may still spend their fixed costs (a search's set-up) and pass
+	// the limit; without this record the answer of a search the clock cut short was reported as
+	// the deterministic one.
+	cut   *bool
+	total float64 // the whole search's limit: the first meter's
 }
 
 // newMeter is a meter of limit work units (+Inf: none) that also stops when net is done.
 func newMeter(net context.Context, limit float64) *meter {
-	return &meter{net: net, used: new(float64), limit: limit}
+	return &meter{net: net, used: new(float64), limit: limit, cut: new(bool), total: limit}
 }
 
 // unlimited is a meter without a work limit: only ctx stops it.
@@ -72,7 +79,22 @@ func (m *meter) observe(work float64) {
 
 // out reports whether the work is spent, another search of the race proved its answer with
 // no more work than this one has spent, or the net is done.
-func (m *meter) out() bool { return *m.used >= m.limit || m.raced() || m.net.Err() != nil }
+func (m *meter) out() bool {
+	if *m.used >= m.limit || m.raced() {
+		return true
+	}
+	if m.net.Err() != nil {
+		if *m.used < m.total {
+			*m.cut = true
+		}
+		return true
+	}
+	return false
+}
+
+// cutShort reports whether a meter of the family was found out by its net before the whole
+// search's work was spent (or proved by the race): the net, not the work, ended the search.
+func (m *meter) cutShort() bool { return *m.cut }
 
 // raced reports whether another search of the race proved its answer with no more work than
 // this one has spent.
@@ -93,7 +115,7 @@ func (m *meter) until(share float64) *meter {
 	if math.IsInf(m.left(), 1) {
 		return m
 	}
-	return &meter{net: m.net, used: m.used, limit: *m.used + share*m.left(), race: m.race, leads: m.leads}
+	return &meter{net: m.net, used: m.used, limit: *m.used + share*m.left(), race: m.race, leads: m.leads, cut: m.cut, total: m.total}
 }
 
 // workOf is the work units of a time limit; +Inf for none (a negative limit).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -29,7 +30,10 @@ func busy() (stop func()) {
 
 // A solve stopped by its effort gives the same clustering on every run, with the same work,
 // however loaded the machine: the effort is counted in work, not time (effort.go). With a
-// wall-clock limit, the second and third runs (beside busy cores) stopped elsewhere.
+// wall-clock limit, the second and third runs (beside busy cores) stopped elsewhere. The clock's
+// safety net is given room here (netFactor): under the race detector the code runs several
+// times slower than the prices assume, and the net then ends the busy runs (Clocked; the
+// test below checks that they say so).
 func TestSolveIsTheSameUnderLoad(t *testing.T) {
 	if !Linked() {
 		t.Skip("the work limit needs HiGHS linked in")
@@ -46,7 +50,7 @@ func TestSolveIsTheSameUnderLoad(t *testing.T) {
 				if run > 0 {
 					stop = busy()
 				}
-				res, err := Solve(context.Background(), g, Options{TimeLimit: 300 * time.Millisecond})
+				res, err := Solve(context.Background(), g, Options{TimeLimit: 300 * time.Millisecond, netFactor: 40})
 				stop()
 				if err != nil {
 					t.Fatal(err)
@@ -66,6 +70,28 @@ func TestSolveIsTheSameUnderLoad(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A solve that the clock's safety net cuts short says so (Clocked, and its note), even when a
+// phase after the stop spends past the work limit (the search's set-up): such a run was
+// reported as the deterministic answer, and the test above failed on a busy CI machine.
+func TestClockedSolveSaysSo(t *testing.T) {
+	if !Linked() {
+		t.Skip("the work limit needs HiGHS linked in")
+	}
+	g := generatedGraph(t, 1, gen.Options{Bindings: 100, Shape: "glued"})
+	// The net at a fifth of the limit: it ends the root loop, and the search's set-up is
+	// spent after it, past the limit (the proof takes about half the limit's work).
+	res, err := Solve(context.Background(), g, Options{TimeLimit: 300 * time.Millisecond, netFactor: 0.2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Optimal {
+		t.Skipf("proven optimal in %v, before the clock's net: the machine is too fast for this test", res.SolveTime)
+	}
+	if !res.Clocked || !strings.HasPrefix(res.Note, clockNote) {
+		t.Fatalf("optimal %v, clocked %v, note %q: want a clocked answer that says so", res.Optimal, res.Clocked, res.Note)
 	}
 }
 
@@ -125,6 +151,20 @@ func TestMeterShares(t *testing.T) {
 	cancel()
 	if !n.out() || n.exhausted() {
 		t.Fatal("a meter whose net is done is out, without its work spent")
+	}
+	// A phase after the net's stop that spends a fixed cost past the limit (a search's set-up)
+	// does not make the stop the work's: the search was cut short, and says so (Clocked).
+	n.until(0.5).spend(200)
+	if !n.exhausted() || !n.cutShort() {
+		t.Fatal("a meter out by its net, then spent past its limit: want it cut short")
+	}
+	// Work spent first, the net done after: the work ended it.
+	ctx, cancel = context.WithCancel(context.Background())
+	o := newMeter(ctx, 100)
+	o.spend(100)
+	cancel()
+	if !o.out() || o.cutShort() {
+		t.Fatal("a meter out of work before its net was done: want it not cut short")
 	}
 }
 
