@@ -72,11 +72,15 @@ static void *cnf_huge(size_t bytes) { (void)bytes; return NULL; }
 static void cnf_free(void *p) { CNF_UNTRACK(p); free(p); }
 #endif
 
-/* cnf_alloc allocates n elements of size bytes for the array of binding w. */
-static void *cnf_alloc(int64_t n, size_t size, const char *w) {
+/* cnf_alloc_made allocates n elements of size bytes for the array of binding w, of which made
+ * count towards the run's limit: a store slot past an array's bound (a conditional push stores
+ * before it knows whether the element counts) and the inputs are not elements the run makes,
+ * as the reference interpreter counts them. */
+static void *cnf_alloc_made(int64_t made, int64_t n, size_t size, const char *w) {
 	if (n < 0) n = 0;
-	if (n > cnf_limit - cnf_made) cnf_fail(w, "the run would make more than %lld array elements, cnf run's limit", (long long)cnf_limit);
-	cnf_made += n;
+	if (made < 0) made = 0;
+	if (made > cnf_limit - cnf_made) cnf_fail(w, "the run would make more than %lld array elements, cnf run's limit", (long long)cnf_limit);
+	cnf_made += made;
 	if ((uint64_t)n > SIZE_MAX / size) cnf_fail(w, "cannot allocate %lld elements", (long long)n);
 	size_t bytes = n == 0 ? 1 : (size_t)n * size;
 	void *p = bytes >= ((size_t)4 << 20) && bytes < SIZE_MAX / 2 ? cnf_huge(bytes) : NULL;
@@ -84,5 +88,13 @@ static void *cnf_alloc(int64_t n, size_t size, const char *w) {
 	if (p == NULL) cnf_fail(w, "cannot allocate %lld elements (%lld bytes)", (long long)n, (long long)n * (long long)size);
 	CNF_TRACK(p);
 	return p;
+}
+
+/* cnf_alloc allocates n elements of size bytes for the array of binding w, all counted. */
+static void *cnf_alloc(int64_t n, size_t size, const char *w) { return cnf_alloc_made(n, n, size, w); }
+
+/* cnf_alloc_slack allocates the n elements of an array's bound and one store slot past it. */
+static void *cnf_alloc_slack(int64_t n, size_t size, const char *w) {
+	return cnf_alloc_made(n, cnf_bound_add(n, 1, w), size, w);
 }
 `

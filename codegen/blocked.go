@@ -589,7 +589,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				if err != nil {
 					return err
 				}
-				sprf("\t%s.data = cnf_alloc(cnf_bound_add(%s, 1, %s), sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, quote(a), tn, quote(a), cname(a))
+				sprf("\t%s.data = cnf_alloc_slack(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(a))
 			case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
 				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
 			}

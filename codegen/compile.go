@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -209,22 +210,57 @@ func execEnv(ctx context.Context, exe string, stdin []byte, env []string) ([]byt
 	cmd.Stdin = bytes.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	if err := runFailure(ctx, cmd.Run(), &stderr); err != nil {
+		return nil, err
+	}
+	return stdout.Bytes(), nil
+}
+
+// execStream runs exe as execEnv does, but hands its standard output to consume as it comes
+// rather than holding it (what consume leaves unread is discarded). A failure of the program
+// is reported rather than consume's (which then saw its output end early).
+func execStream(ctx context.Context, exe string, stdin []byte, env []string, consume func(io.Reader) error) error {
+	cmd := command(ctx, exe)
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return fmt.Errorf("running the compiled program: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("running the compiled program: %w", err)
+	}
+	cerr := consume(out)
+	_, _ = io.Copy(io.Discard, out) // the pipe is read to its end before Wait closes it
+	if err := runFailure(ctx, cmd.Wait(), &stderr); err != nil {
+		return err
+	}
+	return cerr
+}
+
+// runFailure is the error of a compiled program's run that ended with err (nil: none): ctx's
+// when it ended, a RunError for the definition's own failure (exit status 3), else the
+// program's message.
+func runFailure(ctx context.Context, err error, stderr *bytes.Buffer) error {
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		return ctx.Err()
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() == 3 {
-		return nil, &RunError{Message: strings.TrimSpace(stderr.String())}
+		return &RunError{Message: strings.TrimSpace(stderr.String())}
 	}
 	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {
 			msg = err.Error()
 		}
-		return nil, fmt.Errorf("the compiled program failed: %s", msg)
+		return fmt.Errorf("the compiled program failed: %s", msg)
 	}
-	return stdout.Bytes(), nil
+	return nil
 }
 
 // BuildShared compiles the library dir/name.c into the shared library dir/libname.so with

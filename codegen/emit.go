@@ -549,7 +549,7 @@ func (d *definition) process(prefix string, proc *fuse.Process, heap map[string]
 		}
 		// One element more than the bound: a conditional push (selects) stores before it
 		// knows whether the element counts.
-		d.printf("\t%s.data = cnf_alloc(cnf_bound_add(%s, 1, %s), sizeof(%s), %s);\n\t%s.len = 0;\n", cname(o), bound, quote(o), tn, quote(o), cname(o))
+		d.printf("\t%s.data = cnf_alloc_slack(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(o), bound, tn, quote(o), cname(o))
 	}
 	// Labels are numbered in the process's order; the comment keeps fusion's name of each.
 	number := map[fuse.Label]int{}

@@ -121,9 +121,31 @@ func TestCompiledAgreesWithReference(t *testing.T) {
 						t.Fatalf("compiled on %d threads differs from the reference:\n got%s\nwant%s\n%s\ninputs%s", threads, show(got), show(ref), src, show(in))
 					}
 				}
+				if cl == rep.Ours.Clustering {
+					checkPrinted(t, r, cl, in, ref, refErr)
+				}
 			}
 		}
 	})
+}
+
+// checkPrinted checks RunPrint (cnf run --compiled) against the reference's results: the lines
+// cnf run prints for them, or nothing written and an error where the reference fails.
+func checkPrinted(t *rapid.T, r *infer.Result, cl *cluster.Clustering, in, ref map[string]fuse.Value, refErr error) {
+	var b strings.Builder
+	err := RunPrint(context.Background(), &b, r, cl, in, Options{})
+	want := ""
+	if refErr == nil {
+		for _, id := range r.Func.Def.Results {
+			want += id.Name + " = " + fuse.FormatValue(ref[id.Name]) + "\n"
+		}
+	}
+	switch {
+	case (refErr == nil) != (err == nil):
+		t.Fatalf("printed compiled results: error %v, the reference %v\ninputs%s", err, refErr, show(in))
+	case b.String() != want:
+		t.Fatalf("printed compiled results:\n%s\nwant\n%s\ninputs%s", b.String(), want, show(in))
+	}
 }
 
 // Every example definition that needs no host functions runs compiled with the reference's
@@ -150,6 +172,7 @@ func TestExamplesCompiledAgree(t *testing.T) {
 			case refErr != nil && err.Error() != refErr.Error():
 				rt.Logf("%s: compiled says %q, the reference %q", def, err, refErr)
 			}
+			checkPrinted(rt, r, rep.Ours.Clustering, in, ref, refErr)
 			if refErr == nil {
 				ok++
 			}

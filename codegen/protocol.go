@@ -1,10 +1,13 @@
 package codegen
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"strconv"
 
 	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/types"
@@ -115,4 +118,58 @@ func Decode(buf []byte, t *types.Type) (fuse.Value, []byte, error) {
 		return out, buf, nil
 	}
 	return nil, nil, fmt.Errorf("a value of type %s cannot come from compiled code", t)
+}
+
+// Print reads a value of type t from r, as Decode does, and writes it to w as
+// fuse.FormatValue writes it, element by element: a result of tens of millions of elements is
+// never held whole (it took gigabytes of boxed values and their text in cnf's own process).
+func Print(w *bufio.Writer, r *bufio.Reader, t *types.Type) error {
+	var word [8]byte
+	switch t.Kind() {
+	case "Int", "Float":
+		if _, err := io.ReadFull(r, word[:]); err != nil {
+			return errShort
+		}
+		u := binary.LittleEndian.Uint64(word[:])
+		if t.Kind() == "Int" {
+			_, err := w.Write(strconv.AppendInt(word[:0], int64(u), 10))
+			return err
+		}
+		_, err := w.WriteString(fuse.FormatValue(math.Float64frombits(u)))
+		return err
+	case "Bool":
+		b, err := r.ReadByte()
+		if err != nil {
+			return errShort
+		}
+		_, err = w.WriteString(fuse.FormatValue(b != 0))
+		return err
+	case "Tuple":
+		w.WriteByte('(')
+		for i, e := range t.Elems() {
+			if i > 0 {
+				w.WriteString(", ")
+			}
+			if err := Print(w, r, e); err != nil {
+				return err
+			}
+		}
+		return w.WriteByte(')')
+	case "Array":
+		if _, err := io.ReadFull(r, word[:]); err != nil {
+			return errShort
+		}
+		n := binary.LittleEndian.Uint64(word[:])
+		w.WriteByte('[')
+		for i := uint64(0); i < n; i++ {
+			if i > 0 {
+				w.WriteString(", ")
+			}
+			if err := Print(w, r, t.Elem()); err != nil {
+				return err
+			}
+		}
+		return w.WriteByte(']')
+	}
+	return fmt.Errorf("a value of type %s cannot come from compiled code", t)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/infer"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -105,6 +106,9 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 	if err := knownLengths(cl.Graph, vals); err != nil {
 		return nil, err
 	}
+	if err := elementFloor(cl.Graph.Sizes, vals); err != nil {
+		return nil, err
+	}
 	var fused []*Fused
 	if mode == RunFused {
 		fused = FuseClusters(cl, MaxStates)
@@ -185,6 +189,38 @@ func checkSizes(c *cluster.Cluster, vals map[string]Value) error {
 }
 
 // knownLengths computes the lengths that the sizes determine before any loop runs.
+// elementFloor refuses, before any loop runs, a run whose arrays of sizes known in advance
+// already make more than MaxElements elements: the reference interpreter makes at least those
+// (each binding it evaluates makes its array's size) and refuses the run, while a network
+// reached the limit only by pushing, element by element (70 s and 5.6 GB for a generate of
+// 10^8). The binding blamed is the one whose array passes the limit in program order; a caller
+// reports the reference's error anyway (ProgramError).
+func elementFloor(sizes *infer.Result, vals map[string]Value) error {
+	var sum int64
+	env := NewEnv(vals)
+	for _, b := range sizes.Func.Order {
+		if _, isLength := b.Rhs.(*syntax.Length); isLength || !sizes.Live(b) {
+			continue
+		}
+		for _, id := range b.Names {
+			e := sizes.KnownSize(id.Name)
+			if e == nil {
+				continue
+			}
+			v, err := Eval(e, env)
+			n, isInt := v.(int64)
+			if err != nil || !isInt || n < 0 {
+				continue // the run reports what is wrong with the size
+			}
+			if n > MaxElements-sum {
+				return &RunError{Binding: b.Name(), Err: errElementLimit}
+			}
+			sum += n
+		}
+	}
+	return nil
+}
+
 func knownLengths(g *cluster.Graph, vals map[string]Value) error {
 	for _, b := range g.Known {
 		l, _ := g.Sizes.LengthOf(b)

@@ -33,6 +33,18 @@ func (l Length) Describe() string {
 	return "counted over " + l.Source + " in its loop"
 }
 
+// KnownSize is an expression of the parameters (length p, n, ×, +) that computes the size of
+// the array name before any loop runs, or nil when the size is chosen at run time (by a
+// transducer, generate or external), when name is no array, or when the expression would be
+// too large to write out.
+func (r *Result) KnownSize(name string) syntax.Expr {
+	t := r.Size(name)
+	if t == nil || treeSize(t, map[Size]int{}) > maxKnownTerms {
+		return nil
+	}
+	return r.sizeExpr(t, 0)
+}
+
 // LengthOf returns how a length binding's value is found; ok is false for other bindings.
 func (r *Result) LengthOf(b *syntax.Binding) (l Length, ok bool) {
 	c, isLen := b.Rhs.(*syntax.Length)

@@ -78,12 +78,17 @@ func init() {
 				cl := def.Report.Ours.Clustering
 				switch {
 				case compiled:
-					out, err = codegen.Run(ctx, r, cl, inputs, codegen.Options{Host: hostFile, Fused: def.Fused(), Threads: max(threads, 1), ReassociateFloats: reassoc})
+					// The results are printed as the program writes them, not held: a result
+					// of tens of millions of elements took gigabytes in this process.
+					err = codegen.RunPrint(ctx, e.stdout, r, cl, inputs, codegen.Options{Host: hostFile, Fused: def.Fused(), Threads: max(threads, 1), ReassociateFloats: reassoc})
 					var re *codegen.RunError
 					if err != nil && !errors.As(err, &re) {
 						// The program could not be compiled (or no compiler runs): not a
 						// run-time error of the definition.
 						return compileFailed(e, "run", f, err)
+					}
+					if err == nil {
+						return exitOK
 					}
 				case network:
 					out, err = fuse.RunClusters(ctx, r.Func, cl, inputs, fuse.DefaultExternals(), fuse.RunNetwork)

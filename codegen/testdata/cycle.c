@@ -16,7 +16,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
-	v_ys.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys"), sizeof(int64_t), "ys");
+	v_ys.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys");
 	v_ys.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
@@ -87,7 +87,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L2_n = v_ys.len;
-	v_zs.data = cnf_alloc(cnf_bound_add(v_ys.len, 1, "zs"), sizeof(int64_t), "zs");
+	v_zs.data = cnf_alloc_slack(v_ys.len, sizeof(int64_t), "zs");
 	v_zs.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */

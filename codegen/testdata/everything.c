@@ -62,7 +62,7 @@ static cnf_result_everything cnf_everything(Arr_Int v_xs, Arr_Int v_ys, int64_t 
 	int64_t L1_0_h_big__chan = 0;
 	int64_t L1_0_h_sums__chan = 0;
 	int64_t L1_0_h_doubled__chan = 0;
-	v_sums.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "sums"), sizeof(int64_t), "sums");
+	v_sums.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "sums");
 	v_sums.len = 0;
 L1_0_s0: /* doubled_0/sums_0/big_0/total_0: pull xs */
 	if (L1_0_i_xs < v_xs.len) {
@@ -191,7 +191,7 @@ L1_0_exit:;
 	{
 	/* On one thread: a generate drives it. */
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
-	v_scaled.data = cnf_alloc(cnf_bound_add((v_n), 1, "scaled"), sizeof(int64_t), "scaled");
+	v_scaled.data = cnf_alloc_slack((v_n), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
 	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
 		const int64_t L2_n_root = L2_n;
@@ -221,9 +221,9 @@ L1_0_exit:;
 	int64_t L3_0_h_pairs__j = INT64_C(0);
 	Tup2_Int_Int L3_0_h_firsts__v = {0};
 	Tup2_Int_Int L3_0_h_pairs__chan = {0};
-	v_firsts.data = cnf_alloc(cnf_bound_add(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), 1, "firsts"), sizeof(int64_t), "firsts");
+	v_firsts.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(int64_t), "firsts");
 	v_firsts.len = 0;
-	v_pairs.data = cnf_alloc(cnf_bound_add(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), 1, "pairs"), sizeof(Tup2_Int_Int), "pairs");
+	v_pairs.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(Tup2_Int_Int), "pairs");
 	v_pairs.len = 0;
 L3_0_s0: /* pairs_0/firsts_0: pull scaled */
 	if (L3_0_i_scaled < v_scaled.len) {

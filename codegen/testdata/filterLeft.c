@@ -36,9 +36,9 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
-	v_ys1.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys1"), sizeof(int64_t), "ys1");
+	v_ys1.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys1");
 	v_ys1.len = 0;
-	v_ys2.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys2"), sizeof(int64_t), "ys2");
+	v_ys2.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys2");
 	v_ys2.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */

@@ -86,9 +86,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L2_n = v_xs.len;
-	v_ys1.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys1"), sizeof(int64_t), "ys1");
+	v_ys1.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys1");
 	v_ys1.len = 0;
-	v_ys2.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys2"), sizeof(int64_t), "ys2");
+	v_ys2.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys2");
 	v_ys2.len = 0;
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
 	const cnf_divider dv_sum2 = cnf_divider_for(v_sum2);

@@ -66,7 +66,7 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L2_n = v_xs.len;
-	v_ys.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "ys"), sizeof(int64_t), "ys");
+	v_ys.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys");
 	v_ys.len = 0;
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop

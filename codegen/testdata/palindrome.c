@@ -21,7 +21,7 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
-	v_doubled.data = cnf_alloc(cnf_bound_add(v_xs.len, 1, "doubled"), sizeof(int64_t), "doubled");
+	v_doubled.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "doubled");
 	v_doubled.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
@@ -81,7 +81,7 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	{
 	/* reverse back */
 	int64_t L2_0_h_back__i = INT64_C(0);
-	v_back.data = cnf_alloc(cnf_bound_add(v_doubled.len, 1, "back"), sizeof(int64_t), "back");
+	v_back.data = cnf_alloc_slack(v_doubled.len, sizeof(int64_t), "back");
 	v_back.len = 0;
 L2_0_s0: /* back_0: case */
 	if ((L2_0_h_back__i < (v_doubled).len)) {
@@ -116,9 +116,9 @@ L2_0_exit:;
 	int64_t L3_0_h_pal__chan = 0;
 	int64_t L3_0_h_middle__i = INT64_C(0);
 	int64_t L3_0_h_middle__v = 0;
-	v_middle.data = cnf_alloc(cnf_bound_add(cnf_bound_add(v_doubled.len, v_back.len, "pal"), 1, "middle"), sizeof(int64_t), "middle");
+	v_middle.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "middle");
 	v_middle.len = 0;
-	v_pal.data = cnf_alloc(cnf_bound_add(cnf_bound_add(v_doubled.len, v_back.len, "pal"), 1, "pal"), sizeof(int64_t), "pal");
+	v_pal.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "pal");
 	v_pal.len = 0;
 L3_0_s0: /* pal_0/total_0/middle_0: pull doubled */
 	if (L3_0_i_doubled < v_doubled.len) {
