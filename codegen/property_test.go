@@ -208,3 +208,22 @@ func eachCompilableExample(t *testing.T, emit func(*infer.Result, *cluster.Clust
 		}
 	})
 }
+
+// A run whose arrays of sizes known in advance pass cnf run's element limit is refused compiled,
+// as the reference refuses it, though the compiled loop makes only the last array: `map f
+// (generate n g)` at n = 2^25 + 1 makes 2^26 + 2 elements in the reference, and was printed
+// compiled.
+func TestElementLimitAsTheReference(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	r, rep := analyse(t, "big :: Int -> [Int]\nbig n = let xs = generate n (\\i -> i * 2)\n            ys = map (\\x -> x + 1) xs\n        in ys\n")
+	in := map[string]fuse.Value{"n": int64(fuse.MaxElements/2 + 1)}
+	_, err := Run(context.Background(), r, rep.Ours.Clustering, in, Options{})
+	var re *RunError
+	if !errors.As(err, &re) || !strings.Contains(err.Error(), "cnf run's limit") {
+		t.Fatalf("compiled: %v; want the reference's element limit", err)
+	}
+	var b strings.Builder
+	if err := RunPrint(context.Background(), &b, r, rep.Ours.Clustering, in, Options{}); !errors.As(err, &re) || b.Len() > 0 {
+		t.Fatalf("printed compiled: %v, %d bytes written; want the element limit and nothing written", err, b.Len())
+	}
+}

@@ -87,6 +87,9 @@ func prepare(ctx context.Context, r *infer.Result, cl *cluster.Clustering, input
 		return nil, "", nil, err
 	}
 	vals := fuse.TypedInputs(r.Types, inputs)
+	if err := fuse.ElementFloor(r, vals); err != nil {
+		return nil, "", nil, &RunError{Message: err.Error()} // the reference refuses the run too
+	}
 	var in []byte
 	for _, p := range f.Unit.Params {
 		if in, err = Encode(in, vals[p.Name], p.Type); err != nil {

@@ -106,7 +106,7 @@ func RunClusters(ctx context.Context, fn *syntax.Func, cl *cluster.Clustering, i
 	if err := knownLengths(cl.Graph, vals); err != nil {
 		return nil, err
 	}
-	if err := elementFloor(cl.Graph.Sizes, vals); err != nil {
+	if err := ElementFloor(cl.Graph.Sizes, vals); err != nil {
 		return nil, err
 	}
 	var fused []*Fused
@@ -189,13 +189,14 @@ func checkSizes(c *cluster.Cluster, vals map[string]Value) error {
 }
 
 // knownLengths computes the lengths that the sizes determine before any loop runs.
-// elementFloor refuses, before any loop runs, a run whose arrays of sizes known in advance
+// ElementFloor refuses, before any loop runs, a run whose arrays of sizes known in advance
 // already make more than MaxElements elements: the reference interpreter makes at least those
 // (each binding it evaluates makes its array's size) and refuses the run, while a network
 // reached the limit only by pushing, element by element (70 s and 5.6 GB for a generate of
-// 10^8). The binding blamed is the one whose array passes the limit in program order; a caller
-// reports the reference's error anyway (ProgramError).
-func elementFloor(sizes *infer.Result, vals map[string]Value) error {
+// 10^8), and compiled code, which makes no intermediate arrays, finished it. vals are the
+// typed inputs (TypedInputs). The binding blamed is the one whose array passes the limit in
+// program order; a caller reports the reference's error anyway (ProgramError).
+func ElementFloor(sizes *infer.Result, vals map[string]Value) error {
 	var sum int64
 	env := NewEnv(vals)
 	for _, b := range sizes.Func.Order {
