@@ -58,7 +58,7 @@ static void cnf_free(void *p) {
 	CNF_UNTRACK(p);
 	CNF_LOCK();
 	for (int i = 0; i < cnf_nblocks; i++) {
-		if (cnf_blocks[i].p == p) {
+		if ((char *)p >= cnf_blocks[i].p && (char *)p < cnf_blocks[i].p + 64) { /* cnf_alloc_off */
 			cnf_blocks[i].used = false;
 			CNF_UNLOCK();
 			return;
@@ -76,14 +76,20 @@ static void cnf_free(void *p) { CNF_UNTRACK(p); free(p); }
  * count towards the run's limit: a store slot past an array's bound (a conditional push stores
  * before it knows whether the element counts) and the inputs are not elements the run makes,
  * as the reference interpreter counts them. */
-static void *cnf_alloc_made(int64_t made, int64_t n, size_t size, const char *w) {
+static void *cnf_alloc_off(int64_t made, int64_t n, size_t size, const char *w, size_t off);
+static void *cnf_alloc_made(int64_t made, int64_t n, size_t size, const char *w) { return cnf_alloc_off(made, n, size, w, 0); }
+
+/* cnf_alloc_off is cnf_alloc_made whose large block starts off bytes (less than 64) past a
+ * 64-byte boundary: cnf_alloc_slack_at. */
+static void *cnf_alloc_off(int64_t made, int64_t n, size_t size, const char *w, size_t off) {
 	if (n < 0) n = 0;
 	if (made < 0) made = 0;
 	if (made > cnf_limit - cnf_made) cnf_fail(w, "the run would make more than %lld array elements, cnf run's limit", (long long)cnf_limit);
 	cnf_made += made;
 	if ((uint64_t)n > SIZE_MAX / size) cnf_fail(w, "cannot allocate %lld elements", (long long)n);
 	size_t bytes = n == 0 ? 1 : (size_t)n * size;
-	void *p = bytes >= ((size_t)4 << 20) && bytes < SIZE_MAX / 2 ? cnf_huge(bytes) : NULL;
+	void *p = bytes >= ((size_t)4 << 20) && bytes < SIZE_MAX / 2 ? cnf_huge(bytes + off) : NULL;
+	if (p != NULL) p = (char *)p + off;
 	if (p == NULL) p = malloc(bytes);
 	if (p == NULL) cnf_fail(w, "cannot allocate %lld elements (%lld bytes)", (long long)n, (long long)n * (long long)size);
 	CNF_TRACK(p);
@@ -96,5 +102,14 @@ static void *cnf_alloc(int64_t n, size_t size, const char *w) { return cnf_alloc
 /* cnf_alloc_slack allocates the n elements of an array's bound and one store slot past it. */
 static void *cnf_alloc_slack(int64_t n, size_t size, const char *w) {
 	return cnf_alloc_made(n, cnf_bound_add(n, 1, w), size, w);
+}
+
+/* cnf_alloc_slack_at is cnf_alloc_slack for an array that a loop writes as it reads the array
+ * at: a large block starts as far past a 64-byte boundary as at does, so that the loop's stores
+ * and loads lie alike across cache lines, and one peel (cnf_peel) aligns them all. */
+static void *cnf_alloc_slack_at(int64_t n, size_t size, const char *w, const void *at) {
+	size_t off = (uintptr_t)at % 64;
+	if (off % (size < 8 ? size : 8) != 0) off = 0; /* an element must stay aligned */
+	return cnf_alloc_off(n, cnf_bound_add(n, 1, w), size, w, off);
 }
 `

@@ -342,7 +342,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 			}
 		}
 		cmd := command(ctx, exes[i], args...)
-		cmd.Env = append(os.Environ(), threadEnv(res.Threads, 0)...)
+		cmd.Env = append(os.Environ(), threadEnv(Options{Threads: res.Threads})...)
 		if opts.Save != "" && i == len(cls)-1 {
 			cmd.Env = append(cmd.Env, "CNF_SAVE="+opts.Save)
 		}

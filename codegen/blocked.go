@@ -589,7 +589,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				if err != nil {
 					return err
 				}
-				sprf("\t%s.data = cnf_alloc_slack(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(a))
+				if len(plan.roots) > 0 {
+					// Beside the first input it walks: cnf_peel then aligns both.
+					sprf("\t%s.data = cnf_alloc_slack_at(%s, sizeof(%s), %s, %s.data);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(plan.roots[0]), cname(a))
+				} else {
+					sprf("\t%s.data = cnf_alloc_slack(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(a))
+				}
 			case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
 				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
 			}

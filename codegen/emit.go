@@ -31,9 +31,12 @@ type Options struct {
 	SourceName string
 	// Threads runs the loops that can be split (parallel.go) on a team of that many threads
 	// (cnf run --compiled --threads; 0: one, unless CNF_THREADS is set); MinChunk is the fewest
-	// elements a thread gets (0: the runtime's; the tests set 1 to split small inputs).
+	// elements a thread gets (0: the runtime's; the tests set 1 to split small inputs); MinPeel
+	// the fewest elements a loop on one thread peels at (cnf_peel; 0: the runtime's; the tests
+	// set 1).
 	Threads  int
 	MinChunk int64
+	MinPeel  int64
 	// ReassociateFloats lets a loop with a Float fold run on several threads, its partial
 	// sums (products, maxima, minima) combined in chunk order: the rounding of the result
 	// changes with the number of threads (--reassociate-floats).

@@ -19,7 +19,7 @@ func Run(ctx context.Context, r *infer.Result, cl *cluster.Clustering, inputs ma
 	if err != nil {
 		return nil, err
 	}
-	out, err := execEnv(ctx, exe, in, threadEnv(opts.Threads, opts.MinChunk))
+	out, err := execEnv(ctx, exe, in, threadEnv(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -35,13 +35,16 @@ func Run(ctx context.Context, r *infer.Result, cl *cluster.Clustering, inputs ma
 }
 
 // threadEnv is the environment that gives a harness its threads (cnf_threads_from_env).
-func threadEnv(threads int, minChunk int64) []string {
+func threadEnv(opts Options) []string {
 	var env []string
-	if threads > 0 {
-		env = append(env, fmt.Sprintf("CNF_THREADS=%d", threads))
+	if opts.Threads > 0 {
+		env = append(env, fmt.Sprintf("CNF_THREADS=%d", opts.Threads))
 	}
-	if minChunk > 0 {
-		env = append(env, fmt.Sprintf("CNF_MIN_CHUNK=%d", minChunk))
+	if opts.MinChunk > 0 {
+		env = append(env, fmt.Sprintf("CNF_MIN_CHUNK=%d", opts.MinChunk))
+	}
+	if opts.MinPeel > 0 {
+		env = append(env, fmt.Sprintf("CNF_MIN_PEEL=%d", opts.MinPeel))
 	}
 	return env
 }
@@ -57,7 +60,7 @@ func RunPrint(ctx context.Context, w io.Writer, r *infer.Result, cl *cluster.Clu
 	if err != nil {
 		return err
 	}
-	return execStream(ctx, exe, in, threadEnv(opts.Threads, opts.MinChunk), func(out io.Reader) error {
+	return execStream(ctx, exe, in, threadEnv(opts), func(out io.Reader) error {
 		rd := bufio.NewReaderSize(out, 1<<16)
 		if len(f.Unit.Results) > 0 {
 			if _, err := rd.Peek(1); err != nil {

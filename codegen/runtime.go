@@ -130,6 +130,8 @@ const runtimeBody = `
 #endif
 static int cnf_threads = CNF_THREADS_DEFAULT;
 static int64_t cnf_min_chunk = 16384; /* measured: docs/performance.md, "Parallel loops" */
+/* cnf_min_peel: the fewest elements a loop on one thread must have to peel (cnf_peel). */
+static int64_t cnf_min_peel = 4096;
 static int cnf_teams;
 static int cnf_team(int64_t n) {
 	int64_t t = cnf_threads < CNF_MAX_THREADS ? cnf_threads : CNF_MAX_THREADS;
@@ -201,11 +203,33 @@ static int64_t cnf_team_move(char *data, size_t size, const int64_t *cnt, int64_
 	}
 	return total;
 }
-/* cnf_threads_from_env sets the threads from CNF_THREADS and CNF_MIN_CHUNK (the harnesses). */
+/* cnf_threads_from_env sets the threads from CNF_THREADS, CNF_MIN_CHUNK and CNF_MIN_PEEL (the
+ * harnesses). */
 static void cnf_threads_from_env(void) {
-	const char *t = getenv("CNF_THREADS"), *m = getenv("CNF_MIN_CHUNK");
+	const char *t = getenv("CNF_THREADS"), *m = getenv("CNF_MIN_CHUNK"), *pl = getenv("CNF_MIN_PEEL");
 	if (t && atoi(t) > 0) cnf_threads = atoi(t);
 	if (m && atoll(m) >= 0) cnf_min_chunk = atoll(m);
+	if (pl && atoll(pl) >= 0) cnf_min_peel = atoll(pl);
+}
+
+/* cnf_peel is how many of a loop's n elements of size bytes at p, run on one thread, come
+ * before p's first 64-byte boundary: the loop runs them apart, as a first chunk (teamLoop), and
+ * the rest with vector loads that never straddle two cache lines. A 64-byte load across a line
+ * costs two; on NumPy's arrays, 16 bytes past a boundary, that was a fifth of a memory-bound
+ * loop's time (docs/performance.md). 0: no peel (aligned, too short, or elements that do not
+ * tile 64 bytes). */
+static inline int64_t cnf_peel(const void *p, size_t size, int64_t n) {
+	const size_t off = (uintptr_t)p % 64;
+	if (off == 0 || n < cnf_min_peel || n < 2 || 64 % size != 0 || off % size != 0) return 0;
+	const int64_t k = (int64_t)((64 - off) / size);
+	return k < n ? k : 0;
+}
+
+/* cnf_chunk_peel is where chunk i of t starts in n elements, or with a peel of k elements, of
+ * the two chunks [0, k) and [k, n). */
+static inline int64_t cnf_chunk_peel(int64_t n, int t, int i, int64_t k) {
+	if (k == 0) return cnf_chunk(n, t, i);
+	return i == 0 ? 0 : i == 1 ? k : n;
 }
 
 /* cnf_too_large fails for an array whose size overflows an Int. */

@@ -16,7 +16,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
-	v_ys.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys");
+	v_ys.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys", v_xs.data);
 	v_ys.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
@@ -25,6 +25,8 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_ys = v_ys;
 	int64_t L1_cnt_v_ys[CNF_MAX_THREADS];
 	int64_t L1_p_v_sum[CNF_MAX_THREADS];
+	const int64_t L1_peel = L1_T == 1 ? cnf_peel(L1_o_v_xs.data, sizeof *L1_o_v_xs.data, L1_n) : 0;
+	const int L1_C = L1_peel > 0 ? 2 : L1_T;
 	if (L1_T > 1) {
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
@@ -50,10 +52,10 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		L1_p_v_sum[L1_c] = L1_acc_sum;
 	}
 	} else {
-	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
-		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+	for (int L1_c = 0; L1_c < L1_C; L1_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
+		const int64_t L1_lo = cnf_chunk_peel(L1_n, L1_C, L1_c, L1_peel), L1_hi = cnf_chunk_peel(L1_n, L1_C, L1_c + 1, L1_peel);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
+		Arr_Int v_ys = {L1_o_v_ys.data + (L1_c == 0 ? 0 : L1_cnt_v_ys[0]), 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
 		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
@@ -74,10 +76,10 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	}
 	}
 	/* ys: each chunk's piece after the ones before it */
-	v_ys.len = cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L1_cnt_v_ys, L1_n, L1_T);
+	v_ys.len = L1_peel > 0 ? L1_cnt_v_ys[0] + L1_cnt_v_ys[1] : cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L1_cnt_v_ys, L1_n, L1_T);
 	cnf_team_done(L1_T);
 	int64_t L1_acc_sum = L1_p_v_sum[0]; /* sum: the chunks' partial results, in order */
-	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum = (L1_acc_sum + L1_p_v_sum[L1_c]);
+	for (int L1_c = 1; L1_c < L1_C; L1_c++) L1_acc_sum = (L1_acc_sum + L1_p_v_sum[L1_c]);
 	v_sum = L1_acc_sum;
 	}
 
@@ -87,7 +89,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L2_n = v_ys.len;
-	v_zs.data = cnf_alloc_slack(v_ys.len, sizeof(int64_t), "zs");
+	v_zs.data = cnf_alloc_slack_at(v_ys.len, sizeof(int64_t), "zs", v_ys.data);
 	v_zs.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
@@ -95,6 +97,8 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const Arr_Int L2_o_v_ys = v_ys;
 	const Arr_Int L2_o_v_zs = v_zs;
 	int64_t L2_cnt_v_zs[CNF_MAX_THREADS];
+	const int64_t L2_peel = L2_T == 1 ? cnf_peel(L2_o_v_ys.data, sizeof *L2_o_v_ys.data, L2_n) : 0;
+	const int L2_C = L2_peel > 0 ? 2 : L2_T;
 	if (L2_T > 1) {
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
@@ -116,10 +120,10 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		L2_cnt_v_zs[L2_c] = v_zs.len;
 	}
 	} else {
-	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
-		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+	for (int L2_c = 0; L2_c < L2_C; L2_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
+		const int64_t L2_lo = cnf_chunk_peel(L2_n, L2_C, L2_c, L2_peel), L2_hi = cnf_chunk_peel(L2_n, L2_C, L2_c + 1, L2_peel);
 		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
-		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
+		Arr_Int v_zs = {L2_o_v_zs.data + (L2_c == 0 ? 0 : L2_cnt_v_zs[0]), 0};
 		const int64_t L2_n = L2_hi - L2_lo;
 		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
 			const int64_t L2_n_root = L2_n;
@@ -136,7 +140,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	}
 	}
 	/* zs: each chunk's piece after the ones before it */
-	v_zs.len = cnf_team_move((char *)v_zs.data, sizeof *v_zs.data, L2_cnt_v_zs, L2_n, L2_T);
+	v_zs.len = L2_peel > 0 ? L2_cnt_v_zs[0] + L2_cnt_v_zs[1] : cnf_team_move((char *)v_zs.data, sizeof *v_zs.data, L2_cnt_v_zs, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
 	cnf_free(v_ys.data);

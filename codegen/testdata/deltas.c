@@ -52,18 +52,18 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	int64_t L1_t_rest = 0;
 	uint8_t L1_m_rest[1024];
 	int64_t L1_b_rest[1024]; /* rest, a block at a time */
-	v_ds.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ds");
+	v_ds.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ds", v_xs.data);
 	v_ds.len = 0;
 	int64_t L1_t_later = 0;
 	uint8_t L1_m_later[1024];
 	int64_t L1_b_later[1024]; /* later, a block at a time */
 	int64_t L1_t_window = 0;
 	uint8_t L1_m_window[1024];
-	v_window.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "window");
+	v_window.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "window", v_xs.data);
 	v_window.len = 0;
 	int64_t L1_t_same = 0;
 	uint8_t L1_m_same[1024];
-	v_same.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "same");
+	v_same.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "same", v_xs.data);
 	v_same.len = 0;
 	int64_t L1_acc_count = 0; /* count's accumulator */
 	int64_t L1_acc_sameN = 0; /* sameN's accumulator */

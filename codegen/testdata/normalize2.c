@@ -24,6 +24,8 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_xs = v_xs;
 	int64_t L1_p_v_sum1[CNF_MAX_THREADS];
 	int64_t L1_p_v_sum2[CNF_MAX_THREADS];
+	const int64_t L1_peel = L1_T == 1 ? cnf_peel(L1_o_v_xs.data, sizeof *L1_o_v_xs.data, L1_n) : 0;
+	const int L1_C = L1_peel > 0 ? 2 : L1_T;
 	if (L1_T > 1) {
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
@@ -48,8 +50,8 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		L1_p_v_sum2[L1_c] = L1_acc_sum2;
 	}
 	} else {
-	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
-		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+	for (int L1_c = 0; L1_c < L1_C; L1_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
+		const int64_t L1_lo = cnf_chunk_peel(L1_n, L1_C, L1_c, L1_peel), L1_hi = cnf_chunk_peel(L1_n, L1_C, L1_c + 1, L1_peel);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
@@ -72,9 +74,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	}
 	cnf_team_done(L1_T);
 	int64_t L1_acc_sum1 = L1_p_v_sum1[0]; /* sum1: the chunks' partial results, in order */
-	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum1 = (L1_acc_sum1 + L1_p_v_sum1[L1_c]);
+	for (int L1_c = 1; L1_c < L1_C; L1_c++) L1_acc_sum1 = (L1_acc_sum1 + L1_p_v_sum1[L1_c]);
 	int64_t L1_acc_sum2 = L1_p_v_sum2[0]; /* sum2: the chunks' partial results, in order */
-	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum2 = (L1_acc_sum2 + L1_p_v_sum2[L1_c]);
+	for (int L1_c = 1; L1_c < L1_C; L1_c++) L1_acc_sum2 = (L1_acc_sum2 + L1_p_v_sum2[L1_c]);
 	v_sum1 = L1_acc_sum1;
 	v_sum2 = L1_acc_sum2;
 	}
@@ -86,9 +88,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L2_n = v_xs.len;
-	v_ys1.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys1");
+	v_ys1.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys1", v_xs.data);
 	v_ys1.len = 0;
-	v_ys2.data = cnf_alloc_slack(v_xs.len, sizeof(int64_t), "ys2");
+	v_ys2.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys2", v_xs.data);
 	v_ys2.len = 0;
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
 	const cnf_divider dv_sum2 = cnf_divider_for(v_sum2);
@@ -100,6 +102,8 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	const Arr_Int L2_o_v_ys2 = v_ys2;
 	int64_t L2_cnt_v_ys1[CNF_MAX_THREADS];
 	int64_t L2_cnt_v_ys2[CNF_MAX_THREADS];
+	const int64_t L2_peel = L2_T == 1 ? cnf_peel(L2_o_v_xs.data, sizeof *L2_o_v_xs.data, L2_n) : 0;
+	const int L2_C = L2_peel > 0 ? 2 : L2_T;
 	if (L2_T > 1) {
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
@@ -128,11 +132,11 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		L2_cnt_v_ys2[L2_c] = v_ys2.len;
 	}
 	} else {
-	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
-		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+	for (int L2_c = 0; L2_c < L2_C; L2_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
+		const int64_t L2_lo = cnf_chunk_peel(L2_n, L2_C, L2_c, L2_peel), L2_hi = cnf_chunk_peel(L2_n, L2_C, L2_c + 1, L2_peel);
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
-		Arr_Int v_ys1 = {L2_o_v_ys1.data + L2_lo, 0};
-		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
+		Arr_Int v_ys1 = {L2_o_v_ys1.data + (L2_c == 0 ? 0 : L2_cnt_v_ys1[0]), 0};
+		Arr_Int v_ys2 = {L2_o_v_ys2.data + (L2_c == 0 ? 0 : L2_cnt_v_ys2[0]), 0};
 		const int64_t L2_n = L2_hi - L2_lo;
 		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
 			const int64_t L2_n_root = L2_n;
@@ -155,9 +159,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	}
 	}
 	/* ys1: each chunk's piece after the ones before it */
-	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L2_cnt_v_ys1, L2_n, L2_T);
+	v_ys1.len = L2_peel > 0 ? L2_cnt_v_ys1[0] + L2_cnt_v_ys1[1] : cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L2_cnt_v_ys1, L2_n, L2_T);
 	/* ys2: each chunk's piece after the ones before it */
-	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L2_cnt_v_ys2, L2_n, L2_T);
+	v_ys2.len = L2_peel > 0 ? L2_cnt_v_ys2[0] + L2_cnt_v_ys2[1] : cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L2_cnt_v_ys2, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
 	return (cnf_result_normalize2){v_ys1, v_ys2};

@@ -30,11 +30,11 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	const int64_t L1_n = v_counts.len;
 	int64_t L1_acc_ends = INT64_C(0); /* ends's accumulator */
 	int64_t L1_acc_starts = INT64_C(0); /* starts's accumulator */
-	v_spans.data = cnf_alloc_slack(v_counts.len, sizeof(Tup2_Int_Int), "spans");
+	v_spans.data = cnf_alloc_slack_at(v_counts.len, sizeof(Tup2_Int_Int), "spans", v_counts.data);
 	v_spans.len = 0;
-	v_ids.data = cnf_alloc_slack(v_counts.len, sizeof(int64_t), "ids");
+	v_ids.data = cnf_alloc_slack_at(v_counts.len, sizeof(int64_t), "ids", v_counts.data);
 	v_ids.len = 0;
-	v_lasts.data = cnf_alloc_slack(v_counts.len, sizeof(int64_t), "lasts");
+	v_lasts.data = cnf_alloc_slack_at(v_counts.len, sizeof(int64_t), "lasts", v_counts.data);
 	v_lasts.len = 0;
 	int64_t L1_acc_total = INT64_C(0); /* total's accumulator */
 	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
