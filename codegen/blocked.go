@@ -633,12 +633,23 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			whole = false
 		}
 	}
+	// The elements before the first input's first 64-byte boundary (NumPy's arrays start 16
+	// bytes past one) are a first, short block of their own (cnf_peel): the blocks after it
+	// load and store at boundaries, where a 64-byte vector load never straddles two cache
+	// lines. Blocks run in order, their folds and scans carried from one to the next, so a peel
+	// changes no result.
+	first := "0"
+	if len(plan.roots) > 0 {
+		r := cname(plan.roots[0])
+		d.printf("\tconst int64_t %speel = cnf_peel(%s.data, sizeof *%s.data, %sn);\n", p, r, r, p)
+		first = p + "peel"
+	}
 	if whole {
-		d.printf("\tfor (int64_t %sbase = 0; %sbase < %sn; %sbase += %sn) { /* one block: no buffers */\n", p, p, p, p, p)
-		d.printf("\t\tconst int64_t %s = %sn;\n", count(""), p)
+		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sn - %sbase) { /* one block, or a peel and one: no buffers */\n", p, p, first, first, p, p, p, p, p, p, p, p)
+		d.printf("\t\tconst int64_t %s = %sstep;\n", count(""), p)
 	} else {
-		d.printf("\tfor (int64_t %sbase = 0; %sbase < %sn; %sbase += %d) {\n", p, p, p, p, blockSize)
-		d.printf("\t\tconst int64_t %s = %sn - %sbase < %d ? %sn - %sbase : %d;\n", count(""), p, p, blockSize, p, p, blockSize)
+		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %d; %sbase < %sn; %sbase += %sstep, %sstep = %d) {\n", p, p, first, first, blockSize, p, p, p, p, p, blockSize)
+		d.printf("\t\tconst int64_t %s = %sn - %sbase < %sstep ? %sn - %sbase : %sstep;\n", count(""), p, p, p, p, p, p)
 	}
 	for _, a := range plan.roots {
 		tn, err := elemType(a)

@@ -32,7 +32,7 @@ type Options struct {
 	// Threads runs the loops that can be split (parallel.go) on a team of that many threads
 	// (cnf run --compiled --threads; 0: one, unless CNF_THREADS is set); MinChunk is the fewest
 	// elements a thread gets (0: the runtime's; the tests set 1 to split small inputs); MinPeel
-	// the fewest elements a loop on one thread peels at (cnf_peel; 0: the runtime's; the tests
+	// the fewest elements a blocked loop peels at (cnf_peel; 0: the runtime's; the tests
 	// set 1).
 	Threads  int
 	MinChunk int64

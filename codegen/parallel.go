@@ -110,80 +110,44 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		}
 		d.printf("\t%s %sp_%s[CNF_MAX_THREADS];\n", tn, p, cname(bn.b.Name()))
 	}
-	// On one thread, a loop whose chunks join exactly (no scans to fix up, no Float folds, whose
-	// rounding would move with the input's address) runs the elements before its first input's
-	// first 64-byte boundary as a chunk of their own (cnf_peel), and the rest aligned; outputs
-	// then follow each other, as one thread writes them, and need no move.
-	peel := len(pp.scans) == 0 && len(plan.roots) > 0
-	for _, bn := range folds {
-		if tn, _ := accType(bn); tn == "double" {
-			peel = false
-		}
-	}
-	chunks := p + "T" // how many chunks the one-thread path runs
-	if peel {
-		first := p + "o_" + cname(plan.roots[0])
-		d.printf("\tconst int64_t %speel = %sT == 1 ? cnf_peel(%s.data, sizeof *%s.data, %sn) : 0;\n", p, p, first, first, p)
-		d.printf("\tconst int %sC = %speel > 0 ? 2 : %sT;\n", p, p, p)
-		chunks = p + "C"
-	}
 	// The chunk's code, written twice: in the team's region, and alone for one thread, which
 	// never enters a region (a failure there, a zero divisor's, returns from a library by
 	// longjmp, which must not leave an OpenMP region).
-	chunkCode := func(alone bool) string {
-		outer := d.b
-		d.b = strings.Builder{}
-		if alone && peel {
-			d.printf("\t\tconst int64_t %slo = cnf_chunk_peel(%sn, %sC, %sc, %speel), %shi = cnf_chunk_peel(%sn, %sC, %sc + 1, %speel);\n", p, p, p, p, p, p, p, p, p, p)
-		} else {
-			d.printf("\t\tconst int64_t %slo = cnf_chunk(%sn, %sT, %sc), %shi = cnf_chunk(%sn, %sT, %sc + 1);\n", p, p, p, p, p, p, p, p)
-		}
-		for _, a := range plan.roots {
-			tn, _ := arrType(a)
-			d.printf("\t\tconst %s %s = {%so_%s.data + %slo, %shi - %slo};\n", tn, cname(a), p, cname(a), p, p, p)
-		}
-		for _, a := range outs {
-			tn, _ := arrType(a)
-			if alone && peel {
-				d.printf("\t\t%s %s = {%so_%s.data + (%sc == 0 ? 0 : %scnt_%s[0]), 0};\n", tn, cname(a), p, cname(a), p, p, cname(a))
-			} else {
-				d.printf("\t\t%s %s = {%so_%s.data + %slo, 0};\n", tn, cname(a), p, cname(a), p)
-			}
-		}
-		d.printf("\t\tconst int64_t %sn = %shi - %slo;\n", p, p, p)
-		d.b.WriteString(indent(private))
-		d.b.WriteString(indent(loop))
-		for _, a := range outs {
-			d.printf("\t\t%scnt_%s[%sc] = %s.len;\n", p, cname(a), p, cname(a))
-		}
-		for _, bn := range folds {
-			d.printf("\t\t%sp_%s[%sc] = %s;\n", p, cname(bn.b.Name()), p, ident(p+"acc_", bn.b.Name()))
-		}
-		chunk := d.b.String()
-		d.b = outer
-		return chunk
+	outer := d.b
+	d.b = strings.Builder{}
+	d.printf("\t\tconst int64_t %slo = cnf_chunk(%sn, %sT, %sc), %shi = cnf_chunk(%sn, %sT, %sc + 1);\n", p, p, p, p, p, p, p, p)
+	for _, a := range plan.roots {
+		tn, _ := arrType(a)
+		d.printf("\t\tconst %s %s = {%so_%s.data + %slo, %shi - %slo};\n", tn, cname(a), p, cname(a), p, p, p)
 	}
+	for _, a := range outs {
+		tn, _ := arrType(a)
+		d.printf("\t\t%s %s = {%so_%s.data + %slo, 0};\n", tn, cname(a), p, cname(a), p)
+	}
+	d.printf("\t\tconst int64_t %sn = %shi - %slo;\n", p, p, p)
+	d.b.WriteString(indent(private))
+	d.b.WriteString(indent(loop))
+	for _, a := range outs {
+		d.printf("\t\t%scnt_%s[%sc] = %s.len;\n", p, cname(a), p, cname(a))
+	}
+	for _, bn := range folds {
+		d.printf("\t\t%sp_%s[%sc] = %s;\n", p, cname(bn.b.Name()), p, ident(p+"acc_", bn.b.Name()))
+	}
+	chunk := d.b.String()
+	d.b = outer
 	d.printf("\tif (%sT > 1) {\n", p)
 	d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
 	d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
-	d.b.WriteString(chunkCode(false))
+	d.b.WriteString(chunk)
 	d.printf("\t}\n")
 	d.printf("\t} else {\n")
-	if peel {
-		d.printf("\tfor (int %sc = 0; %sc < %sC; %sc++) { /* one thread: the whole input one chunk, or a peel and the rest */\n", p, p, p, p)
-	} else {
-		d.printf("\tfor (int %sc = 0; %sc < 1; %sc++) { /* one thread: the whole input one chunk */\n", p, p, p)
-	}
-	d.b.WriteString(chunkCode(true))
+	d.printf("\tfor (int %sc = 0; %sc < 1; %sc++) { /* one thread: the whole input one chunk */\n", p, p, p)
+	d.b.WriteString(chunk)
 	d.printf("\t}\n")
 	d.printf("\t}\n")
 	for _, a := range outs {
 		d.printf("\t/* %s: each chunk's piece after the ones before it */\n", a)
-		if peel {
-			d.printf("\t%s.len = %speel > 0 ? %scnt_%s[0] + %scnt_%s[1] : cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %sT);\n", cname(a), p, p, cname(a), p, cname(a), cname(a), cname(a), p, cname(a), p, p)
-		} else {
-			d.printf("\t%s.len = cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %sT);\n", cname(a), cname(a), cname(a), p, cname(a), p, p)
-		}
+		d.printf("\t%s.len = cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %sT);\n", cname(a), cname(a), cname(a), p, cname(a), p, p)
 	}
 	for _, bn := range folds {
 		if !pp.scans[bn] || !writes[bn.b.Name()] {
@@ -216,7 +180,7 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		tn, _ := accType(bn)
 		acc, part := ident(p+"acc_", bn.b.Name()), p+"p_"+cname(bn.b.Name())
 		d.printf("\t%s %s = %s[0]; /* %s: the chunks' partial results, in order */\n", tn, acc, part, bn.b.Name())
-		d.printf("\tfor (int %sc = 1; %sc < %s; %sc++) %s = %s;\n", p, p, chunks, p, acc, fmt.Sprintf(op.combine, acc, part+"["+p+"c]"))
+		d.printf("\tfor (int %sc = 1; %sc < %sT; %sc++) %s = %s;\n", p, p, p, p, acc, fmt.Sprintf(op.combine, acc, part+"["+p+"c]"))
 	}
 	d.b.WriteString(epilogue)
 	return nil

@@ -109,7 +109,7 @@ func TestCompiledAgreesWithReference(t *testing.T) {
 				in := inputs(t, r)
 				ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
 				for _, threads := range []int{1, 2, 3} {
-					// MinPeel 1: one thread peels whenever malloc put an input off a 64-byte boundary.
+					// MinPeel 1: a loop (a chunk) peels whenever it starts off a 64-byte boundary.
 					got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 1, MinPeel: 1})
 					var re *RunError
 					if err != nil && !errors.As(err, &re) {

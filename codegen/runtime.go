@@ -130,7 +130,7 @@ const runtimeBody = `
 #endif
 static int cnf_threads = CNF_THREADS_DEFAULT;
 static int64_t cnf_min_chunk = 16384; /* measured: docs/performance.md, "Parallel loops" */
-/* cnf_min_peel: the fewest elements a loop on one thread must have to peel (cnf_peel). */
+/* cnf_min_peel: the fewest elements a loop (a team's chunk) must have to peel (cnf_peel). */
 static int64_t cnf_min_peel = 4096;
 static int cnf_teams;
 static int cnf_team(int64_t n) {
@@ -212,12 +212,12 @@ static void cnf_threads_from_env(void) {
 	if (pl && atoll(pl) >= 0) cnf_min_peel = atoll(pl);
 }
 
-/* cnf_peel is how many of a loop's n elements of size bytes at p, run on one thread, come
- * before p's first 64-byte boundary: the loop runs them apart, as a first chunk (teamLoop), and
- * the rest with vector loads that never straddle two cache lines. A 64-byte load across a line
- * costs two; on NumPy's arrays, 16 bytes past a boundary, that was a fifth of a memory-bound
- * loop's time (docs/performance.md). 0: no peel (aligned, too short, or elements that do not
- * tile 64 bytes). */
+/* cnf_peel is how many of a loop's n elements of size bytes at p come before p's first 64-byte
+ * boundary: the loop runs them as a first, short block (blocked.go), and the rest with vector
+ * loads that never straddle two cache lines. A 64-byte load across a line costs two; on
+ * NumPy's arrays, 16 bytes past a boundary, that was a fifth of a memory-bound loop's time
+ * (docs/performance.md). 0: no peel (aligned, too short, or elements that do not tile 64
+ * bytes). */
 static inline int64_t cnf_peel(const void *p, size_t size, int64_t n) {
 	const size_t off = (uintptr_t)p % 64;
 	if (off == 0 || n < cnf_min_peel || n < 2 || 64 % size != 0 || off % size != 0) return 0;
@@ -225,12 +225,6 @@ static inline int64_t cnf_peel(const void *p, size_t size, int64_t n) {
 	return k < n ? k : 0;
 }
 
-/* cnf_chunk_peel is where chunk i of t starts in n elements, or with a peel of k elements, of
- * the two chunks [0, k) and [k, n). */
-static inline int64_t cnf_chunk_peel(int64_t n, int t, int i, int64_t k) {
-	if (k == 0) return cnf_chunk(n, t, i);
-	return i == 0 ? 0 : i == 1 ? k : n;
-}
 
 /* cnf_too_large fails for an array whose size overflows an Int. */
 static void cnf_too_large(const char *w) __attribute__((noreturn, cold));

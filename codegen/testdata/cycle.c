@@ -25,8 +25,6 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_ys = v_ys;
 	int64_t L1_cnt_v_ys[CNF_MAX_THREADS];
 	int64_t L1_p_v_sum[CNF_MAX_THREADS];
-	const int64_t L1_peel = L1_T == 1 ? cnf_peel(L1_o_v_xs.data, sizeof *L1_o_v_xs.data, L1_n) : 0;
-	const int L1_C = L1_peel > 0 ? 2 : L1_T;
 	if (L1_T > 1) {
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
@@ -35,8 +33,9 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-			const int64_t L1_n_root = L1_n;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
@@ -52,14 +51,15 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		L1_p_v_sum[L1_c] = L1_acc_sum;
 	}
 	} else {
-	for (int L1_c = 0; L1_c < L1_C; L1_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
-		const int64_t L1_lo = cnf_chunk_peel(L1_n, L1_C, L1_c, L1_peel), L1_hi = cnf_chunk_peel(L1_n, L1_C, L1_c + 1, L1_peel);
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		Arr_Int v_ys = {L1_o_v_ys.data + (L1_c == 0 ? 0 : L1_cnt_v_ys[0]), 0};
+		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-			const int64_t L1_n_root = L1_n;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
@@ -76,10 +76,10 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	}
 	}
 	/* ys: each chunk's piece after the ones before it */
-	v_ys.len = L1_peel > 0 ? L1_cnt_v_ys[0] + L1_cnt_v_ys[1] : cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L1_cnt_v_ys, L1_n, L1_T);
+	v_ys.len = cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L1_cnt_v_ys, L1_n, L1_T);
 	cnf_team_done(L1_T);
 	int64_t L1_acc_sum = L1_p_v_sum[0]; /* sum: the chunks' partial results, in order */
-	for (int L1_c = 1; L1_c < L1_C; L1_c++) L1_acc_sum = (L1_acc_sum + L1_p_v_sum[L1_c]);
+	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum = (L1_acc_sum + L1_p_v_sum[L1_c]);
 	v_sum = L1_acc_sum;
 	}
 
@@ -97,8 +97,6 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const Arr_Int L2_o_v_ys = v_ys;
 	const Arr_Int L2_o_v_zs = v_zs;
 	int64_t L2_cnt_v_zs[CNF_MAX_THREADS];
-	const int64_t L2_peel = L2_T == 1 ? cnf_peel(L2_o_v_ys.data, sizeof *L2_o_v_ys.data, L2_n) : 0;
-	const int L2_C = L2_peel > 0 ? 2 : L2_T;
 	if (L2_T > 1) {
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
@@ -106,8 +104,9 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-			const int64_t L2_n_root = L2_n;
+		const int64_t L2_peel = cnf_peel(v_ys.data, sizeof *v_ys.data, L2_n);
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L2_n_root = L2_step;
 			const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
 			int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
@@ -120,13 +119,14 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		L2_cnt_v_zs[L2_c] = v_zs.len;
 	}
 	} else {
-	for (int L2_c = 0; L2_c < L2_C; L2_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
-		const int64_t L2_lo = cnf_chunk_peel(L2_n, L2_C, L2_c, L2_peel), L2_hi = cnf_chunk_peel(L2_n, L2_C, L2_c + 1, L2_peel);
+	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
 		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
-		Arr_Int v_zs = {L2_o_v_zs.data + (L2_c == 0 ? 0 : L2_cnt_v_zs[0]), 0};
+		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-			const int64_t L2_n_root = L2_n;
+		const int64_t L2_peel = cnf_peel(v_ys.data, sizeof *v_ys.data, L2_n);
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L2_n_root = L2_step;
 			const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
 			int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
@@ -140,7 +140,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	}
 	}
 	/* zs: each chunk's piece after the ones before it */
-	v_zs.len = L2_peel > 0 ? L2_cnt_v_zs[0] + L2_cnt_v_zs[1] : cnf_team_move((char *)v_zs.data, sizeof *v_zs.data, L2_cnt_v_zs, L2_n, L2_T);
+	v_zs.len = cnf_team_move((char *)v_zs.data, sizeof *v_zs.data, L2_cnt_v_zs, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
 	cnf_free(v_ys.data);

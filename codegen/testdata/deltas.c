@@ -67,8 +67,9 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	v_same.len = 0;
 	int64_t L1_acc_count = 0; /* count's accumulator */
 	int64_t L1_acc_sameN = 0; /* sameN's accumulator */
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+	const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+	for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+		const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* rest = tail xs */

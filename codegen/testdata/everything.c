@@ -193,8 +193,8 @@ L1_0_exit:;
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
 	v_scaled.data = cnf_alloc_slack((v_n), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
-	for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-		const int64_t L2_n_root = L2_n;
+	for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+		const int64_t L2_n_root = L2_step;
 		int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
 		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 			/* idx = generate n (\i -> i `mod` 3) */

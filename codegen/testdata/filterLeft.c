@@ -48,8 +48,6 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_ys2 = v_ys2;
 	int64_t L1_cnt_v_ys1[CNF_MAX_THREADS];
 	int64_t L1_cnt_v_ys2[CNF_MAX_THREADS];
-	const int64_t L1_peel = L1_T == 1 ? cnf_peel(L1_o_v_xs.data, sizeof *L1_o_v_xs.data, L1_n) : 0;
-	const int L1_C = L1_peel > 0 ? 2 : L1_T;
 	if (L1_T > 1) {
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
@@ -60,8 +58,9 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_t_ys2 = 0;
 		uint8_t L1_m_ys2[1024];
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-			const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_ys1 = v_ys1.data + v_ys1.len;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
@@ -83,16 +82,17 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		L1_cnt_v_ys2[L1_c] = v_ys2.len;
 	}
 	} else {
-	for (int L1_c = 0; L1_c < L1_C; L1_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
-		const int64_t L1_lo = cnf_chunk_peel(L1_n, L1_C, L1_c, L1_peel), L1_hi = cnf_chunk_peel(L1_n, L1_C, L1_c + 1, L1_peel);
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		Arr_Int v_ys1 = {L1_o_v_ys1.data + (L1_c == 0 ? 0 : L1_cnt_v_ys1[0]), 0};
-		Arr_Int v_ys2 = {L1_o_v_ys2.data + (L1_c == 0 ? 0 : L1_cnt_v_ys2[0]), 0};
+		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
+		Arr_Int v_ys2 = {L1_o_v_ys2.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_t_ys2 = 0;
 		uint8_t L1_m_ys2[1024];
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-			const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_ys1 = v_ys1.data + v_ys1.len;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
@@ -115,9 +115,9 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	}
 	}
 	/* ys1: each chunk's piece after the ones before it */
-	v_ys1.len = L1_peel > 0 ? L1_cnt_v_ys1[0] + L1_cnt_v_ys1[1] : cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L1_cnt_v_ys1, L1_n, L1_T);
+	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L1_cnt_v_ys1, L1_n, L1_T);
 	/* ys2: each chunk's piece after the ones before it */
-	v_ys2.len = L1_peel > 0 ? L1_cnt_v_ys2[0] + L1_cnt_v_ys2[1] : cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L1_cnt_v_ys2, L1_n, L1_T);
+	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L1_cnt_v_ys2, L1_n, L1_T);
 	cnf_team_done(L1_T);
 	}
 	return (cnf_result_filterLeft){v_ys1, v_ys2};

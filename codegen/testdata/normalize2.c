@@ -24,8 +24,6 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_xs = v_xs;
 	int64_t L1_p_v_sum1[CNF_MAX_THREADS];
 	int64_t L1_p_v_sum2[CNF_MAX_THREADS];
-	const int64_t L1_peel = L1_T == 1 ? cnf_peel(L1_o_v_xs.data, sizeof *L1_o_v_xs.data, L1_n) : 0;
-	const int L1_C = L1_peel > 0 ? 2 : L1_T;
 	if (L1_T > 1) {
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
@@ -34,8 +32,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
 		int64_t L1_acc_sum2 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum2's accumulator */
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-			const int64_t L1_n_root = L1_n;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* sum1 = fold (+) 0 xs */
@@ -50,14 +49,15 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		L1_p_v_sum2[L1_c] = L1_acc_sum2;
 	}
 	} else {
-	for (int L1_c = 0; L1_c < L1_C; L1_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
-		const int64_t L1_lo = cnf_chunk_peel(L1_n, L1_C, L1_c, L1_peel), L1_hi = cnf_chunk_peel(L1_n, L1_C, L1_c + 1, L1_peel);
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
 		int64_t L1_acc_sum2 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum2's accumulator */
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-			const int64_t L1_n_root = L1_n;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* sum1 = fold (+) 0 xs */
@@ -74,9 +74,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	}
 	cnf_team_done(L1_T);
 	int64_t L1_acc_sum1 = L1_p_v_sum1[0]; /* sum1: the chunks' partial results, in order */
-	for (int L1_c = 1; L1_c < L1_C; L1_c++) L1_acc_sum1 = (L1_acc_sum1 + L1_p_v_sum1[L1_c]);
+	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum1 = (L1_acc_sum1 + L1_p_v_sum1[L1_c]);
 	int64_t L1_acc_sum2 = L1_p_v_sum2[0]; /* sum2: the chunks' partial results, in order */
-	for (int L1_c = 1; L1_c < L1_C; L1_c++) L1_acc_sum2 = (L1_acc_sum2 + L1_p_v_sum2[L1_c]);
+	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum2 = (L1_acc_sum2 + L1_p_v_sum2[L1_c]);
 	v_sum1 = L1_acc_sum1;
 	v_sum2 = L1_acc_sum2;
 	}
@@ -102,8 +102,6 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	const Arr_Int L2_o_v_ys2 = v_ys2;
 	int64_t L2_cnt_v_ys1[CNF_MAX_THREADS];
 	int64_t L2_cnt_v_ys2[CNF_MAX_THREADS];
-	const int64_t L2_peel = L2_T == 1 ? cnf_peel(L2_o_v_xs.data, sizeof *L2_o_v_xs.data, L2_n) : 0;
-	const int L2_C = L2_peel > 0 ? 2 : L2_T;
 	if (L2_T > 1) {
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
@@ -112,8 +110,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		Arr_Int v_ys1 = {L2_o_v_ys1.data + L2_lo, 0};
 		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-			const int64_t L2_n_root = L2_n;
+		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L2_n_root = L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
 			int64_t *restrict L2_b_ys1 = v_ys1.data + v_ys1.len;
 			int64_t *restrict L2_b_ys2 = v_ys2.data + v_ys2.len;
@@ -132,14 +131,15 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		L2_cnt_v_ys2[L2_c] = v_ys2.len;
 	}
 	} else {
-	for (int L2_c = 0; L2_c < L2_C; L2_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
-		const int64_t L2_lo = cnf_chunk_peel(L2_n, L2_C, L2_c, L2_peel), L2_hi = cnf_chunk_peel(L2_n, L2_C, L2_c + 1, L2_peel);
+	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
-		Arr_Int v_ys1 = {L2_o_v_ys1.data + (L2_c == 0 ? 0 : L2_cnt_v_ys1[0]), 0};
-		Arr_Int v_ys2 = {L2_o_v_ys2.data + (L2_c == 0 ? 0 : L2_cnt_v_ys2[0]), 0};
+		Arr_Int v_ys1 = {L2_o_v_ys1.data + L2_lo, 0};
+		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-			const int64_t L2_n_root = L2_n;
+		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L2_n_root = L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
 			int64_t *restrict L2_b_ys1 = v_ys1.data + v_ys1.len;
 			int64_t *restrict L2_b_ys2 = v_ys2.data + v_ys2.len;
@@ -159,9 +159,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	}
 	}
 	/* ys1: each chunk's piece after the ones before it */
-	v_ys1.len = L2_peel > 0 ? L2_cnt_v_ys1[0] + L2_cnt_v_ys1[1] : cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L2_cnt_v_ys1, L2_n, L2_T);
+	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L2_cnt_v_ys1, L2_n, L2_T);
 	/* ys2: each chunk's piece after the ones before it */
-	v_ys2.len = L2_peel > 0 ? L2_cnt_v_ys2[0] + L2_cnt_v_ys2[1] : cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L2_cnt_v_ys2, L2_n, L2_T);
+	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L2_cnt_v_ys2, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
 	return (cnf_result_normalize2){v_ys1, v_ys2};

@@ -19,8 +19,6 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	const int L1_T = cnf_team(L1_n);
 	const Arr_Int L1_o_v_xs = v_xs;
 	int64_t L1_p_v_sum1[CNF_MAX_THREADS];
-	const int64_t L1_peel = L1_T == 1 ? cnf_peel(L1_o_v_xs.data, sizeof *L1_o_v_xs.data, L1_n) : 0;
-	const int L1_C = L1_peel > 0 ? 2 : L1_T;
 	if (L1_T > 1) {
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
@@ -28,8 +26,9 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-			const int64_t L1_n_root = L1_n;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* sum1 = fold (+) 0 xs */
@@ -39,13 +38,14 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		L1_p_v_sum1[L1_c] = L1_acc_sum1;
 	}
 	} else {
-	for (int L1_c = 0; L1_c < L1_C; L1_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
-		const int64_t L1_lo = cnf_chunk_peel(L1_n, L1_C, L1_c, L1_peel), L1_hi = cnf_chunk_peel(L1_n, L1_C, L1_c + 1, L1_peel);
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-			const int64_t L1_n_root = L1_n;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* sum1 = fold (+) 0 xs */
@@ -57,7 +57,7 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	}
 	cnf_team_done(L1_T);
 	int64_t L1_acc_sum1 = L1_p_v_sum1[0]; /* sum1: the chunks' partial results, in order */
-	for (int L1_c = 1; L1_c < L1_C; L1_c++) L1_acc_sum1 = (L1_acc_sum1 + L1_p_v_sum1[L1_c]);
+	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum1 = (L1_acc_sum1 + L1_p_v_sum1[L1_c]);
 	v_sum1 = L1_acc_sum1;
 	}
 
@@ -77,8 +77,6 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	const Arr_Int L2_o_v_xs = v_xs;
 	const Arr_Int L2_o_v_ys = v_ys;
 	int64_t L2_cnt_v_ys[CNF_MAX_THREADS];
-	const int64_t L2_peel = L2_T == 1 ? cnf_peel(L2_o_v_xs.data, sizeof *L2_o_v_xs.data, L2_n) : 0;
-	const int L2_C = L2_peel > 0 ? 2 : L2_T;
 	if (L2_T > 1) {
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
@@ -86,8 +84,9 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-			const int64_t L2_n_root = L2_n;
+		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L2_n_root = L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
 			int64_t *restrict L2_b_ys = v_ys.data + v_ys.len;
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
@@ -102,13 +101,14 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		L2_cnt_v_ys[L2_c] = v_ys.len;
 	}
 	} else {
-	for (int L2_c = 0; L2_c < L2_C; L2_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
-		const int64_t L2_lo = cnf_chunk_peel(L2_n, L2_C, L2_c, L2_peel), L2_hi = cnf_chunk_peel(L2_n, L2_C, L2_c + 1, L2_peel);
+	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
-		Arr_Int v_ys = {L2_o_v_ys.data + (L2_c == 0 ? 0 : L2_cnt_v_ys[0]), 0};
+		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		for (int64_t L2_base = 0; L2_base < L2_n; L2_base += L2_n) { /* one block: no buffers */
-			const int64_t L2_n_root = L2_n;
+		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L2_n_root = L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
 			int64_t *restrict L2_b_ys = v_ys.data + v_ys.len;
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
@@ -124,7 +124,7 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	}
 	}
 	/* ys: each chunk's piece after the ones before it */
-	v_ys.len = L2_peel > 0 ? L2_cnt_v_ys[0] + L2_cnt_v_ys[1] : cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L2_cnt_v_ys, L2_n, L2_T);
+	v_ys.len = cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L2_cnt_v_ys, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
 	return (cnf_result_normalizeInc){v_ys};

@@ -29,8 +29,6 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_xs = v_xs;
 	const Arr_Int L1_o_v_doubled = v_doubled;
 	int64_t L1_cnt_v_doubled[CNF_MAX_THREADS];
-	const int64_t L1_peel = L1_T == 1 ? cnf_peel(L1_o_v_xs.data, sizeof *L1_o_v_xs.data, L1_n) : 0;
-	const int L1_C = L1_peel > 0 ? 2 : L1_T;
 	if (L1_T > 1) {
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
@@ -38,8 +36,9 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-			const int64_t L1_n_root = L1_n;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
@@ -52,13 +51,14 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 		L1_cnt_v_doubled[L1_c] = v_doubled.len;
 	}
 	} else {
-	for (int L1_c = 0; L1_c < L1_C; L1_c++) { /* one thread: the whole input one chunk, or a peel and the rest */
-		const int64_t L1_lo = cnf_chunk_peel(L1_n, L1_C, L1_c, L1_peel), L1_hi = cnf_chunk_peel(L1_n, L1_C, L1_c + 1, L1_peel);
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		Arr_Int v_doubled = {L1_o_v_doubled.data + (L1_c == 0 ? 0 : L1_cnt_v_doubled[0]), 0};
+		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
-		for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-			const int64_t L1_n_root = L1_n;
+		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
@@ -72,7 +72,7 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	}
 	}
 	/* doubled: each chunk's piece after the ones before it */
-	v_doubled.len = L1_peel > 0 ? L1_cnt_v_doubled[0] + L1_cnt_v_doubled[1] : cnf_team_move((char *)v_doubled.data, sizeof *v_doubled.data, L1_cnt_v_doubled, L1_n, L1_T);
+	v_doubled.len = cnf_team_move((char *)v_doubled.data, sizeof *v_doubled.data, L1_cnt_v_doubled, L1_n, L1_T);
 	cnf_team_done(L1_T);
 	}
 

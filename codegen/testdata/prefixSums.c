@@ -37,8 +37,9 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	v_lasts.data = cnf_alloc_slack_at(v_counts.len, sizeof(int64_t), "lasts", v_counts.data);
 	v_lasts.len = 0;
 	int64_t L1_acc_total = INT64_C(0); /* total's accumulator */
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += 1024) {
-		const int64_t L1_n_root = L1_n - L1_base < 1024 ? L1_n - L1_base : 1024;
+	const int64_t L1_peel = cnf_peel(v_counts.data, sizeof *v_counts.data, L1_n);
+	for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+		const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 		const int64_t *restrict L1_b_counts = v_counts.data + L1_base;
 		Tup2_Int_Int *restrict L1_b_spans = v_spans.data + v_spans.len;
 		int64_t *restrict L1_b_ids = v_ids.data + v_ids.len;

@@ -31,8 +31,9 @@ static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
 	double L1_acc_x2 = (-INFINITY); /* x2's accumulator */
 	double L1_acc_y1 = INFINITY; /* y1's accumulator */
 	double L1_acc_y2 = (-INFINITY); /* y2's accumulator */
-	for (int64_t L1_base = 0; L1_base < L1_n; L1_base += L1_n) { /* one block: no buffers */
-		const int64_t L1_n_root = L1_n;
+	const int64_t L1_peel = cnf_peel(v_pts.data, sizeof *v_pts.data, L1_n);
+	for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
+		const int64_t L1_n_root = L1_step;
 		const Tup2_Float_Float *restrict L1_b_pts = v_pts.data + L1_base;
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* xs = map fst pts */
