@@ -58,7 +58,7 @@ static void cnf_free(void *p) {
 	CNF_UNTRACK(p);
 	CNF_LOCK();
 	for (int i = 0; i < cnf_nblocks; i++) {
-		if ((char *)p >= cnf_blocks[i].p && (char *)p < cnf_blocks[i].p + 64) { /* cnf_alloc_off */
+		if ((char *)p >= cnf_blocks[i].p && (char *)p < cnf_blocks[i].p + 64) { /* cnf_alloc_made's off */
 			cnf_blocks[i].used = false;
 			CNF_UNLOCK();
 			return;
@@ -73,15 +73,11 @@ static void cnf_free(void *p) { CNF_UNTRACK(p); free(p); }
 #endif
 
 /* cnf_alloc_made allocates n elements of size bytes for the array of binding w, of which made
- * count towards the run's limit: a store slot past an array's bound (a conditional push stores
- * before it knows whether the element counts) and the inputs are not elements the run makes,
- * as the reference interpreter counts them. */
-static void *cnf_alloc_off(int64_t made, int64_t n, size_t size, const char *w, size_t off);
-static void *cnf_alloc_made(int64_t made, int64_t n, size_t size, const char *w) { return cnf_alloc_off(made, n, size, w, 0); }
-
-/* cnf_alloc_off is cnf_alloc_made whose large block starts off bytes (less than 64) past a
- * 64-byte boundary: cnf_alloc_slack_at. */
-static void *cnf_alloc_off(int64_t made, int64_t n, size_t size, const char *w, size_t off) {
+ * count towards the run's limit (a store slot past an array's bound, where a conditional push
+ * stores before it knows whether the element counts, and the inputs are not elements the run
+ * makes, as the reference interpreter counts them); a large block starts off bytes (less than
+ * 64) past a 64-byte boundary (cnf_alloc_slack_at). */
+static void *cnf_alloc_made(int64_t made, int64_t n, size_t size, const char *w, size_t off) {
 	if (n < 0) n = 0;
 	if (made < 0) made = 0;
 	if (made > cnf_limit - cnf_made) cnf_fail(w, "the run would make more than %lld array elements, cnf run's limit", (long long)cnf_limit);
@@ -97,11 +93,11 @@ static void *cnf_alloc_off(int64_t made, int64_t n, size_t size, const char *w, 
 }
 
 /* cnf_alloc allocates n elements of size bytes for the array of binding w, all counted. */
-static void *cnf_alloc(int64_t n, size_t size, const char *w) { return cnf_alloc_made(n, n, size, w); }
+static void *cnf_alloc(int64_t n, size_t size, const char *w) { return cnf_alloc_made(n, n, size, w, 0); }
 
 /* cnf_alloc_slack allocates the n elements of an array's bound and one store slot past it. */
 static void *cnf_alloc_slack(int64_t n, size_t size, const char *w) {
-	return cnf_alloc_made(n, cnf_bound_add(n, 1, w), size, w);
+	return cnf_alloc_made(n, cnf_bound_add(n, 1, w), size, w, 0);
 }
 
 /* cnf_alloc_slack_at is cnf_alloc_slack for an array that a loop writes as it reads the array
@@ -110,6 +106,6 @@ static void *cnf_alloc_slack(int64_t n, size_t size, const char *w) {
 static void *cnf_alloc_slack_at(int64_t n, size_t size, const char *w, const void *at) {
 	size_t off = (uintptr_t)at % 64;
 	if (off % (size < 8 ? size : 8) != 0) off = 0; /* an element must stay aligned */
-	return cnf_alloc_off(n, cnf_bound_add(n, 1, w), size, w, off);
+	return cnf_alloc_made(n, cnf_bound_add(n, 1, w), size, w, off);
 }
 `

@@ -203,20 +203,19 @@ func Exec(ctx context.Context, exe string, stdin []byte) ([]byte, error) {
 
 // execEnv is Exec with variables added to the program's environment (its threads).
 func execEnv(ctx context.Context, exe string, stdin []byte, env []string) ([]byte, error) {
-	cmd := command(ctx, exe)
-	if len(env) > 0 {
-		cmd.Env = append(os.Environ(), env...)
-	}
-	cmd.Stdin = bytes.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := runFailure(ctx, cmd.Run(), &stderr); err != nil {
+	var out []byte
+	err := execStream(ctx, exe, stdin, env, func(r io.Reader) error {
+		var err error
+		out, err = io.ReadAll(r)
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
-	return stdout.Bytes(), nil
+	return out, nil
 }
 
-// execStream runs exe as execEnv does, but hands its standard output to consume as it comes
+// execStream runs exe, as execEnv does, handing its standard output to consume as it comes
 // rather than holding it (what consume leaves unread is discarded). A failure of the program
 // is reported rather than consume's (which then saw its output end early).
 func execStream(ctx context.Context, exe string, stdin []byte, env []string, consume func(io.Reader) error) error {

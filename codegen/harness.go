@@ -62,7 +62,7 @@ func (p *program) codec(t *types.Type) (read, write string, err error) {
 			return "", "", err
 		}
 		en, _ := p.ct.name(t.Elem())
-		rd = fmt.Sprintf("\tcnf_read(&x->len, 8);\n\tif (x->len < 0) { fprintf(stderr, \"cnf harness: bad length\\n\"); exit(2); }\n\tx->data = cnf_alloc_made(0, x->len, sizeof(%s), \"input\");\n", en)
+		rd = fmt.Sprintf("\tcnf_read(&x->len, 8);\n\tif (x->len < 0) { fprintf(stderr, \"cnf harness: bad length\\n\"); exit(2); }\n\tx->data = cnf_alloc_made(0, x->len, sizeof(%s), \"input\", 0);\n", en)
 		wr = "\tcnf_write(&x.len, 8);\n"
 		if k := t.Elem().Kind(); k == "Int" || k == "Float" {
 			rd += "\tcnf_read(x->data, (size_t)x->len * 8);\n"

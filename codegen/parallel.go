@@ -225,12 +225,9 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 		case *syntax.Length:
 			pp.folds[bn] = foldOp{combine: "(%s + %s)", identity: "0"}
 		case *syntax.Fold:
-			op, why := d.associative(bn, c.Worker, "fold")
+			op, why := d.splittable(bn, c.Worker, "fold")
 			if why != "" {
 				return nil, why
-			}
-			if !d.stepEffectFree(bn) {
-				return nil, fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
 			}
 			pp.folds[bn] = op
 		case *syntax.Scan:
@@ -240,12 +237,9 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 			if read[bn.b.Name()] {
 				return nil, fmt.Sprintf("%s (a scan) is read in its own loop, which would see each chunk's running totals before they are fixed", bn.b.Name())
 			}
-			op, why := d.associative(bn, c.Worker, "scan")
+			op, why := d.splittable(bn, c.Worker, "scan")
 			if why != "" {
 				return nil, why
-			}
-			if !d.stepEffectFree(bn) {
-				return nil, fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
 			}
 			pp.folds[bn] = op
 			pp.scans[bn] = true
@@ -254,6 +248,16 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 		}
 	}
 	return pp, ""
+}
+
+// splittable is the operator of a fold or scan (what) that chunks can run apart: associative,
+// and with a worker that cannot fail; or why not.
+func (d *definition) splittable(bn *blockNode, worker syntax.Expr, what string) (foldOp, string) {
+	op, why := d.associative(bn, worker, what)
+	if why == "" && !d.stepEffectFree(bn) {
+		why = fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
+	}
+	return op, why
 }
 
 // associative recognises a fold or scan (what) whose worker is an associative operator with an
