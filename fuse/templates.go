@@ -30,9 +30,12 @@ func app(f syntax.Expr, args ...syntax.Expr) syntax.Expr {
 			return bin2(sec.Op, sec.X, args[0])
 		}
 	}
-	if lam, ok := f.(*syntax.Lambda); ok && len(args) > 0 {
+	if lam, ok := f.(*syntax.Lambda); ok && len(args) > 0 && len(args) >= len(lam.Params) {
 		// Beta-reduce a lambda applied to variables: the arguments are heap variables, whose
-		// names contain a dot and so can never be captured by a lambda inside the body.
+		// names contain a dot and so can never be captured by a lambda inside the body. A
+		// lambda given fewer arguments than it has parameters is left applied, so that its
+		// value is the partial application the reference makes (a function value compares by
+		// its arity and the arguments it holds, as cnf run shows it).
 		body := lam.Body
 		k := 0
 		for ; k < len(args) && k < len(lam.Params); k++ {
@@ -43,8 +46,11 @@ func app(f syntax.Expr, args ...syntax.Expr) syntax.Expr {
 			}
 			body = substitute(body, id.Name, arg)
 		}
-		if k == len(args) && k == len(lam.Params) {
-			return body
+		if k == len(lam.Params) {
+			if k == len(args) {
+				return body
+			}
+			return app(body, args[k:]...)
 		}
 		if k > 0 {
 			return &syntax.App{Fun: paren(&syntax.Lambda{Params: lam.Params[k:], Body: body}), Args: args[k:]}
