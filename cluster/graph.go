@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -27,8 +28,10 @@ type Graph struct {
 	Edges []*Edge // at most one per ordered pair; fusion-preventing if any reason prevents fusion
 	out   [][]*Edge
 	in    [][]*Edge
-	// fpReach[i] holds the nodes reachable from i along a path with a fusion-preventing edge.
-	fpReach []bitset
+	// fpReach[i] holds the nodes reachable from i along a path with a fusion-preventing edge;
+	// apart[i] those joined to i by such a path in either direction (Possible's complement,
+	// a row per node, so that a scan of one node's pairs reads one bitset in order).
+	fpReach, apart []bitset
 	// heavy[i] holds the nodes joined to i by an edge or reading an array i reads: the pairs
 	// that weigh N² in the objective.
 	heavy  []bitset
@@ -320,6 +323,13 @@ func (g *Graph) reach() {
 			}
 		}
 	}
+	g.apart = make([]bitset, n)
+	for i := range n {
+		g.apart[i] = slices.Clone(g.fpReach[i])
+	}
+	for i := range n {
+		g.fpReach[i].each(func(j int) { g.apart[j].set(i) })
+	}
 }
 
 // topo returns the node IDs in dependency order (producers first, source order on ties).
@@ -338,7 +348,7 @@ func (g *Graph) topo() []int {
 // Possible is Fig 1.13's possible(a, b): no path between a and b, in either direction, contains
 // a fusion-preventing edge. (The authors' implementation looked in one direction only.)
 func (g *Graph) Possible(a, b int) bool {
-	return !g.fpReach[a].has(b) && !g.fpReach[b].has(a)
+	return !g.apart[a].has(b)
 }
 
 // PossibleConcestors is Fig 1.13's possible'(a, b): a and b have compatible concestors (A, B),
@@ -412,6 +422,26 @@ func (s bitset) or(t bitset) {
 	for i := range s {
 		s[i] |= t[i]
 	}
+}
+
+// each calls f with each member of s, in increasing order.
+func (s bitset) each(f func(int)) {
+	for k, word := range s {
+		for word != 0 {
+			f(k*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+		}
+	}
+}
+
+// meets reports whether s and t have a member in common.
+func (s bitset) meets(t bitset) bool {
+	for i := range s {
+		if s[i]&t[i] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sameIter is infer.Result.SameIter of the nodes' bindings, from the sizes the nodes hold (the

@@ -36,7 +36,29 @@ type merger struct {
 	// lie in it whenever they exist (canMerge's shortcut).
 	parent, root []int
 	open         map[int][]int
+	// uniRoot is, for each cluster whose members' chains all end in the graph at one
+	// iteration, a node of that iteration (-1 for the others): two such clusters of one
+	// iteration, closed together, pass every pair's concestor test at once.
+	uniRoot []int
+	// external is whether a cluster holds an external. reach and held summarise a cluster
+	// of more than smallCluster members (nil for the others): the nodes joined to its
+	// members by a fusion-preventing path (Graph.apart), and its members, so that canMerge tests every
+	// pair across two clusters with a few word operations (testing each pair made merging
+	// along a chain of 5,000 maps and filters quadratic: 12 million pairs).
+	external    []bool
+	reach, held []bitset
+	// ord is a topological order of the cluster graph, by label (mergeorder.go); mark,
+	// markB, stamp and stack are the searches' scratch.
+	ord, mark, markB, stack []int
+	stamp                   int
+	ordered                 bool
+	// visits counts the clusters the searches visit and the pairs canMerge weighs one by one
+	// (a measure of the merges' work, for tests).
+	visits int
 }
+
+// smallCluster is the size up to which canMerge tests the pairs of a cluster one by one.
+const smallCluster = 16
 
 func newMerger(g *Graph, sameSizeOnly bool) *merger {
 	n := len(g.Nodes)
@@ -63,6 +85,10 @@ func newMerger(g *Graph, sameSizeOnly bool) *merger {
 		m.succ[a][b]++
 		m.pred[b][a]++
 	}
+	m.external, m.reach, m.held = make([]bool, n), make([]bitset, n), make([]bitset, n)
+	for i, nd := range g.Nodes {
+		m.external[i] = nd.External()
+	}
 	m.parent, m.root, m.open = make([]int, n), make([]int, n), make(map[int][]int, n)
 	for i, nd := range g.Nodes {
 		m.parent[i] = -1
@@ -75,9 +101,11 @@ func newMerger(g *Graph, sameSizeOnly bool) *merger {
 		}
 		m.root[i] = -1
 	}
+	m.uniRoot = make([]int, n)
 	for i := range g.Nodes {
-		m.rootOf(i)
+		m.uniRoot[i] = max(m.rootOf(i), -1)
 	}
+	m.initOrder()
 	return m
 }
 
@@ -128,13 +156,8 @@ func (m *merger) canMerge(a, b int) bool {
 		return false
 	}
 	g := m.g
-	A, B := m.members[a], m.members[b]
-	for _, x := range A {
-		for _, y := range B {
-			if g.Nodes[x].External() || g.Nodes[y].External() || !g.Possible(x, y) {
-				return false
-			}
-		}
+	if m.external[a] || m.external[b] || m.apart(a, b) {
+		return false
 	}
 	// The concestors of a pair depend on each side only through its iteration class (its
 	// iteration size and parent transducer: Concestors recurses on these, and returns the node
@@ -147,7 +170,12 @@ func (m *merger) canMerge(a, b int) bool {
 	// a chain of 5,000 maps and filters asked it for 1.4 million pairs of classes (10.9 s with
 	// the 2 s limit).
 	closed := m.closedTogether(a, b)
+	if ra, rb := m.uniRoot[a], m.uniRoot[b]; closed && !m.sameSizeOnly && ra >= 0 && rb >= 0 && g.sameIter(ra, rb) {
+		// Every pair of classes passes below: by sameIter, or by the shortcut.
+		return !m.reaches(a, b) && !m.reaches(b, a)
+	}
 	for cx := range m.classes[a] {
+		m.visits += len(m.classes[b])
 		for cy := range m.classes[b] {
 			x, y := m.rep[cx], m.rep[cy]
 			if g.sameIter(x, y) {
@@ -177,6 +205,68 @@ func (m *merger) canMerge(a, b int) bool {
 		}
 	}
 	return !m.reaches(a, b) && !m.reaches(b, a)
+}
+
+// apart reports whether a fusion-preventing path joins a member of cluster a and a member of
+// cluster b, in either direction (Possible fails for some pair across them).
+func (m *merger) apart(a, b int) bool {
+	g := m.g
+	if m.reach[a] == nil && m.reach[b] != nil {
+		a, b = b, a
+	}
+	switch {
+	case m.reach[a] != nil && m.held[b] != nil:
+		return m.reach[a].meets(m.held[b])
+	case m.reach[a] != nil:
+		m.visits += len(m.members[b])
+		for _, y := range m.members[b] {
+			if m.reach[a].has(y) {
+				return true
+			}
+		}
+	default:
+		m.visits += len(m.members[a]) * len(m.members[b])
+		for _, x := range m.members[a] {
+			for _, y := range m.members[b] {
+				if g.apart[x].has(y) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// summarise keeps the summaries of cluster a, which b is about to join, once the two have
+// more than smallCluster members between them (call it before the members change).
+func (m *merger) summarise(a, b int) {
+	A, B := m.members[a], m.members[b]
+	if len(A)+len(B) <= smallCluster {
+		return
+	}
+	g := m.g
+	add := func(xs []int) {
+		for _, x := range xs {
+			m.reach[a].or(g.apart[x])
+			m.held[a].set(x)
+		}
+	}
+	switch {
+	case m.reach[a] != nil && m.reach[b] != nil:
+		m.reach[a].or(m.reach[b])
+		m.held[a].or(m.held[b])
+	case m.reach[a] != nil:
+		add(B)
+	case m.reach[b] != nil:
+		// b's summaries become a's: b is about to go.
+		m.reach[a], m.held[a] = m.reach[b], m.held[b]
+		add(A)
+	default:
+		m.reach[a], m.held[a] = newBitset(len(g.Nodes)), newBitset(len(g.Nodes))
+		add(A)
+		add(B)
+	}
+	m.reach[b], m.held[b] = nil, nil
 }
 
 // iterClass is what the concestors of a node depend on besides the node itself.
@@ -214,12 +304,22 @@ func (m *merger) concestors(cx, cy int) concestorNodes {
 }
 
 // reaches reports whether cluster to can be reached from cluster from through at least one other
-// cluster (a direct edge from -> to does not count: merging keeps it inside). It searches from
-// both ends at once, a cluster at a time from each, and stops when one side has nothing left: on
-// a chain, merging a cluster with the next saw the whole rest of the chain from one end
-// (quadratic in the chain; docs/performance.md, "Behind the code", M2) and nothing from the
-// other.
+// cluster (a direct edge from -> to does not count: merging keeps it inside). With the cluster
+// graph ordered (mergeorder.go) it searches only the clusters ordered between the two; else
+// (reachesBoth) from both ends at once.
 func (m *merger) reaches(from, to int) bool {
+	if m.ordered || m.reorder() {
+		return m.reachesOrdered(from, to)
+	}
+	return m.reachesBoth(from, to)
+}
+
+// reachesBoth is reaches searching from both ends at once, a cluster at a time from each, until
+// one side has nothing left: on a chain, merging a cluster with the next saw the whole rest of
+// the chain from one end (quadratic in the chain; docs/performance.md, "Behind the code", M2)
+// and nothing from the other; but with both ends open it still walked the chain both ways
+// (M4), which the order avoids.
+func (m *merger) reachesBoth(from, to int) bool {
 	fwd := map[int]bool{from: true}
 	bwd := map[int]bool{to: true}
 	var fstack, bstack []int
@@ -239,6 +339,7 @@ func (m *merger) reaches(from, to int) bool {
 		}
 	}
 	for len(fstack) > 0 && len(bstack) > 0 {
+		m.visits += 2
 		c := fstack[len(fstack)-1]
 		fstack = fstack[:len(fstack)-1]
 		for d := range m.succ[c] {
@@ -267,11 +368,20 @@ func (m *merger) reaches(from, to int) bool {
 
 // merge merges cluster b into cluster a.
 func (m *merger) merge(a, b int) {
+	m.keepOrder(a, b)
 	for _, x := range m.members[b] {
 		m.label[x] = a
 	}
+	m.summarise(a, b)
+	m.external[a] = m.external[a] || m.external[b]
+	if ra, rb := m.uniRoot[a], m.uniRoot[b]; ra < 0 || rb < 0 || !m.g.sameIter(ra, rb) {
+		m.uniRoot[a] = -1
+	}
 	m.members[a] = mergeSorted(m.members[a], m.members[b])
 	delete(m.members, b)
+	if len(m.classes[b]) > len(m.classes[a]) {
+		m.classes[a], m.classes[b] = m.classes[b], m.classes[a] // copy the fewer
+	}
 	for c := range m.classes[b] {
 		m.classes[a][c] = true
 	}
@@ -482,7 +592,13 @@ func (m *merger) stream(w *meter) {
 			continue
 		}
 		if a, b := m.label[i], m.label[e.To.ID]; m.canMerge(a, b) {
-			m.merge(b, a)
+			// The larger cluster keeps its label, so that a chain's members are relabelled
+			// once each, not once a merge.
+			if len(m.members[a]) > len(m.members[b]) {
+				m.merge(a, b)
+			} else {
+				m.merge(b, a)
+			}
 		}
 	}
 }
