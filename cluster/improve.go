@@ -118,8 +118,14 @@ func improve(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 					continue
 				}
 				from := of[v]
+				// movable weighs v against its new cluster, the pairs it leaves behind,
+				// and the cluster graph's order.
+				left := len(members[from]) - 1
+				if w.spend(priceScan*float64(len(members[to])) + pricePair*float64(left*(left-1)/2)) {
+					return result(cl, of, moved)
+				}
 				of[v] = to
-				if !movable(g, of, v, from, sameSizeOnly) {
+				if !movable(g, of, v, from, members[from], members[to], sameSizeOnly) {
 					of[v] = from
 					continue
 				}
@@ -150,11 +156,12 @@ func result(cl *Clustering, of []int, moved bool) *Clustering {
 }
 
 // movable reports whether the clustering of is valid, given that it was before node v moved
-// out of the cluster labelled from (of already has v's new label): what Validate checks, for
+// out of the cluster labelled from (of already has v's new label; before and joined are the
+// members of from, v included, and of v's new cluster, v not yet included): what Validate checks, for
 // the pairs and edges the move changes. v shares no loop across a fusion-preventing edge; each
 // pair of v and a node of its new cluster, and each pair left behind (which may have had v
 // as a concestor), passes pairFault; and the clusters can still run in some order.
-func movable(g *Graph, of []int, v, from int, sameSizeOnly bool) bool {
+func movable(g *Graph, of []int, v, from int, before, joined []int, sameSizeOnly bool) bool {
 	to := of[v]
 	for _, e := range g.Out(v) {
 		if e.Preventing && of[e.To.ID] == to {
@@ -166,18 +173,12 @@ func movable(g *Graph, of []int, v, from int, sameSizeOnly bool) bool {
 			return false
 		}
 	}
-	var left []int // the nodes left behind in from
-	for u := range g.Nodes {
-		switch {
-		case u == v:
-		case of[u] == from:
-			left = append(left, u)
-		case of[u] == to:
-			if fault, _, _ := g.pairFault(of, u, v, sameSizeOnly); fault != faultNone {
-				return false
-			}
+	for _, u := range joined {
+		if fault, _, _ := g.pairFault(of, u, v, sameSizeOnly); fault != faultNone {
+			return false
 		}
 	}
+	left := slices.DeleteFunc(slices.Clone(before), func(u int) bool { return u == v }) // the nodes left behind in from
 	for x, i := range left {
 		for _, j := range left[x+1:] {
 			if fault, _, _ := g.pairFault(of, i, j, sameSizeOnly); fault != faultNone {

@@ -1,7 +1,9 @@
 package cluster
 
 import (
+	"container/heap"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -92,6 +94,66 @@ func TestChainMergesAreLinear(t *testing.T) {
 		}
 		if mg.visits > 10*n {
 			t.Errorf("sameSize %v: %d visits for %d merges", sameSize, mg.visits, n-want)
+		}
+	}
+}
+
+// The greedy merges in two phases (merge.go) make the merges of the one heap that holds every
+// candidate, which greedyOneHeap keeps as the reference: the same clustering, on random
+// programs, for both variants, from the stream merges' clusters and from random ones.
+func TestGreedyPhasesMergeAsOneHeap(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		_, g, sameSize := genGraph(t, 30)
+		start := randomMerges(t, g, sameSize)
+		if rapid.Bool().Draw(t, "from stream") {
+			mg := newMerger(g, sameSize)
+			mg.stream(unlimited(t.Context()))
+			start = mg.clustering()
+		}
+		phased, single := mergerFrom(start, sameSize), mergerFrom(start, sameSize)
+		phased.greedy(unlimited(t.Context()), nil)
+		greedyOneHeap(single)
+		if a, b := phased.clustering(), single.clustering(); !slices.Equal(a.Of, b.Of) {
+			t.Fatalf("two phases give %s, one heap %s", a, b)
+		}
+	})
+}
+
+// greedyOneHeap is the greedy merges with every candidate in one heap from the start.
+func greedyOneHeap(m *merger) {
+	version := map[int]int{}
+	h := &funcHeap[candidate]{less: better}
+	push := func(a, b int) {
+		if a > b {
+			a, b = b, a
+		}
+		if gain := m.gain(a, b); gain > 0 && m.compatible(a, b) {
+			heap.Push(h, candidate{a: a, b: b, gain: gain, va: version[a], vb: version[b]})
+		}
+	}
+	ids := slices.Sorted(maps.Keys(m.members))
+	for x, a := range ids {
+		for _, b := range ids[x+1:] {
+			push(a, b)
+		}
+	}
+	for h.Len() > 0 {
+		c := heap.Pop(h).(candidate)
+		if _, ok := m.members[c.a]; !ok || version[c.a] != c.va {
+			continue
+		}
+		if _, ok := m.members[c.b]; !ok || version[c.b] != c.vb {
+			continue
+		}
+		if !m.canMerge(c.a, c.b) {
+			continue
+		}
+		m.merge(c.a, c.b)
+		version[c.a]++
+		for d := range m.members {
+			if d != c.a {
+				push(c.a, d)
+			}
 		}
 	}
 }
