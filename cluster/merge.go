@@ -589,7 +589,8 @@ func (m *merger) compatible(a, b int) bool {
 	if m.sameSizeOnly {
 		return false
 	}
-	return m.concestors(m.class[x], m.class[y]).ok
+	_, _, _, ok := g.Sizes.Concestors(g.Nodes[x].Binding, g.Nodes[y].Binding)
+	return ok
 }
 
 // stream makes stream fusion's merges (see Stream): a producer joins its consumer when the
