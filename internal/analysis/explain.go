@@ -138,6 +138,10 @@ func (f *File) Prove(ctx context.Context, name string, stop context.Context, pro
 		}
 		if better.Optimal = better.Bound >= better.Objective; better.Optimal {
 			better.Note = ""
+		} else {
+			// The proof's word, also when only its bound is kept: the solve was stopped (the
+			// shown clustering's note said why the time-limited solve ended, not this).
+			better.Note = ours.Note
 		}
 		ours = &better
 		found = max(time.Since(began), limit(f.cfg.TimeLimit))
