@@ -47,9 +47,9 @@ type Model struct {
 	// conc is the range [conc[0], conc[1]) of Rows that are concestor rows (section 1.4.3):
 	// the root loop checks them lazily (lazyrows.go).
 	conc [2]int
-	x    map[[2]int]int // pair (i < j) -> column of x_i_j
-	pi   []int          // node -> column of pi_i
-	c    []int          // node -> column of c_i, or -1 for a node without an array output
+	x    pairCols // pair -> column of x_i_j
+	pi   []int    // node -> column of pi_i
+	c    []int    // node -> column of c_i, or -1 for a node without an array output
 	// variant is what the model was formulated with: the heuristics that look for clusterings
 	// of the model (rootcuts.go) must keep to it.
 	variant FormulateOptions
@@ -60,8 +60,7 @@ func (m *Model) X(i, j int) (int, bool) {
 	if i > j {
 		i, j = j, i
 	}
-	v, ok := m.x[[2]int{i, j}]
-	return v, ok
+	return m.x.get(i, j)
 }
 
 // FormulateOptions selects variants of the formulation.
@@ -135,7 +134,7 @@ func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, er
 	n := len(g.Nodes)
 	// Maps sized for every pair: growing them was a tenth of the time of formulating.
 	pairs := n * (n - 1) / 2
-	m := &Model{Graph: g, N: n, x: make(map[[2]int]int, pairs), pi: make([]int, n), c: make([]int, n), variant: opts,
+	m := &Model{Graph: g, N: n, x: newPairCols(n), pi: make([]int, n), c: make([]int, n), variant: opts,
 		Vars: make([]Var, 0, 2*n+pairs)}
 	N := float64(n)
 	names := make(map[string]bool, 2*n+pairs) // the columns' names at most; rows' grow it
@@ -216,13 +215,13 @@ func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, er
 			if together[[2]int{i, j}] {
 				v.Hi = 0
 			}
-			m.x[[2]int{i, j}] = addVar(v)
+			m.x.set(i, j, addVar(v))
 		}
 	}
 	// A pair forced together that a fusion-preventing path separates: the model is infeasible.
 	for _, q := range opts.Together {
 		p := [2]int{min(q[0], q[1]), max(q[0], q[1])}
-		if _, ok := m.x[p]; !ok {
+		if _, ok := m.X(p[0], p[1]); !ok {
 			addRow(Row{Name: name("impossible", g.Nodes[p[0]].Name, g.Nodes[p[1]].Name), Terms: []Term{{m.pi[p[0]], 0}}, Lo: 1, Hi: inf})
 		}
 	}

@@ -97,13 +97,13 @@ type arc struct{ to, col int }
 // cannot pass through a pair that never does), both ways, in a deterministic order.
 func (m *Model) pairArcs(n int) [][]arc {
 	adj := make([][]arc, n)
-	for p, col := range m.x {
+	m.x.each(func(i, j, col int) {
 		if m.Vars[col].Lo > 0 {
-			continue
+			return
 		}
-		adj[p[0]] = append(adj[p[0]], arc{p[1], col})
-		adj[p[1]] = append(adj[p[1]], arc{p[0], col})
-	}
+		adj[i] = append(adj[i], arc{j, col})
+		adj[j] = append(adj[j], arc{i, col})
+	})
 	return adj
 }
 

@@ -214,11 +214,11 @@ crossed xs =
 	crossed[id["f1"]], crossed[id["m2"]] = 0, 0
 	crossed[id["f2"]], crossed[id["m1"]] = 1, 1
 	values := make([]float64, len(m.Vars))
-	for p, col := range m.x {
-		if crossed[p[0]] != crossed[p[1]] {
+	m.x.each(func(i, j, col int) {
+		if crossed[i] != crossed[j] {
 			values[col] = 1
 		}
-	}
+	})
 	if cuts := append(m.separatePaths(values, 1000), m.separateConvexity(values, 1000)...); len(cuts) > 0 {
 		t.Fatalf("the path and convexity inequalities cut the crossed point: %v", cuts)
 	}

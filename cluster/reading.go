@@ -37,11 +37,11 @@ func (m *Model) byRelaxation(w *meter, values []float64) *Clustering {
 		x    float64
 	}
 	var pairs []pair
-	for p, col := range m.x {
+	m.x.each(func(i, j, col int) {
 		if values[col] < 0.5 {
-			pairs = append(pairs, pair{p[0], p[1], values[col]})
+			pairs = append(pairs, pair{i, j, values[col]})
 		}
-	}
+	})
 	slices.SortFunc(pairs, func(a, b pair) int {
 		switch {
 		case a.x < b.x:
@@ -76,11 +76,11 @@ func (m *Model) byRelaxation(w *meter, values []float64) *Clustering {
 func (m *Model) byGain(w *meter, values []float64) *Clustering {
 	n := len(m.Graph.Nodes)
 	together := make([]bool, n*n)
-	for p, col := range m.x {
+	m.x.each(func(i, j, col int) {
 		if values[col] < 0.5 {
-			together[p[0]*n+p[1]], together[p[1]*n+p[0]] = true, true
+			together[i*n+j], together[j*n+i] = true, true
 		}
-	}
+	})
 	mg := newMerger(m.Graph, m.variant.SameSizeOnly)
 	mg.greedy(w, func(a, b []int) bool {
 		for _, i := range a {

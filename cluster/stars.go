@@ -51,13 +51,13 @@ func (m *Model) separateStars(values []float64, limit, starts int) []Row {
 		col[i] = -1
 	}
 	near := make([][]int, n) // s -> the nodes t with y_st > 0
-	for p, c := range m.x {
-		col[p[0]*n+p[1]], col[p[1]*n+p[0]] = c, c
+	m.x.each(func(i, j, c int) {
+		col[i*n+j], col[j*n+i] = c, c
 		if m.Vars[c].Lo < 1 && values[c] < 1-eps {
-			near[p[0]] = append(near[p[0]], p[1])
-			near[p[1]] = append(near[p[1]], p[0])
+			near[i] = append(near[i], j)
+			near[j] = append(near[j], i)
 		}
-	}
+	})
 	y := func(i, j int) float64 {
 		if c := col[i*n+j]; c >= 0 {
 			return 1 - math.Min(1, math.Max(0, values[c]))

@@ -10,7 +10,10 @@ import (
 // x = 1/2 + 1/2), and only the star inequality over the three cuts it.
 func TestStarCutsAFan(t *testing.T) {
 	m := &Model{N: 4, Vars: []Var{{Name: "x01", Kind: Binary, Hi: 1}, {Name: "x02", Kind: Binary, Hi: 1}, {Name: "x03", Kind: Binary, Hi: 1}},
-		x: map[[2]int]int{{0, 1}: 0, {0, 2}: 1, {0, 3}: 2}}
+		x: newPairCols(4)}
+	m.x.set(0, 1, 0)
+	m.x.set(0, 2, 1)
+	m.x.set(0, 3, 2)
 	half := []float64{0.5, 0.5, 0.5}
 	if cuts := m.separatePaths(half, 100); len(cuts) != 0 {
 		t.Fatalf("path inequalities cut the half fan: %v", cuts)
@@ -35,7 +38,9 @@ func TestStarCutsAFan(t *testing.T) {
 	// With the three free to share a loop (pairs with columns at 1/2), the star holds: all four
 	// in one loop is a clustering.
 	m.Vars = append(m.Vars, Var{Name: "x12", Kind: Binary, Hi: 1}, Var{Name: "x13", Kind: Binary, Hi: 1}, Var{Name: "x23", Kind: Binary, Hi: 1})
-	m.x[[2]int{1, 2}], m.x[[2]int{1, 3}], m.x[[2]int{2, 3}] = 3, 4, 5
+	m.x.set(1, 2, 3)
+	m.x.set(1, 3, 4)
+	m.x.set(2, 3, 5)
 	if cuts := m.separateStars([]float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, 100, starStarts); len(cuts) != 0 {
 		t.Fatalf("a star inequality cuts values within the clusterings' hull: %v", cuts)
 	}
@@ -48,10 +53,10 @@ func TestStarCutsAFan(t *testing.T) {
 // one start (the root loop's rounds grow one): the nodes at y = 1, taken first, added nothing
 // and kept the three out.
 func TestStarPastTwins(t *testing.T) {
-	m := &Model{N: 6, x: map[[2]int]int{}}
+	m := &Model{N: 6, x: newPairCols(6)}
 	var values []float64
 	pair := func(i, j int, x float64) {
-		m.x[[2]int{i, j}] = len(m.Vars)
+		m.x.set(i, j, len(m.Vars))
 		m.Vars = append(m.Vars, Var{Name: "x", Kind: Binary, Hi: 1})
 		values = append(values, x)
 	}

@@ -49,15 +49,14 @@ func (m *Model) separateTriangles(values []float64, limit int, sparseFirst bool)
 		col[k], x[k] = -1, 1
 	}
 	nbr := make([][]int, n)
-	for p, c := range m.x {
+	m.x.each(func(i, k, c int) {
 		if m.Vars[c].Lo >= 1 {
-			continue
+			return
 		}
-		i, k := p[0], p[1]
 		v := math.Min(1, math.Max(0, values[c]))
 		col[i*n+k], col[k*n+i], x[i*n+k], x[k*n+i] = c, c, v, v
 		nbr[i], nbr[k] = append(nbr[i], k), append(nbr[k], i)
-	}
+	})
 	for _, a := range nbr {
 		slices.Sort(a) // ties break alike in every run
 	}

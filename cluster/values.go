@@ -7,11 +7,11 @@ package cluster
 // π the cluster's position in execution order, c from the edges that leave a cluster.
 func (m *Model) StartValues(cl *Clustering) []float64 {
 	v := make([]float64, len(m.Vars))
-	for p, col := range m.x {
-		if cl.Of[p[0]] != cl.Of[p[1]] {
+	m.x.each(func(i, j, col int) {
+		if cl.Of[i] != cl.Of[j] {
 			v[col] = 1
 		}
-	}
+	})
 	for i, col := range m.pi {
 		v[col] = float64(cl.Of[i])
 	}
@@ -36,7 +36,7 @@ func readback(m *Model, values []float64) (*Clustering, error) {
 	sets := newUnionFind(len(g.Nodes))
 	for i := range g.Nodes {
 		for j := i + 1; j < len(g.Nodes); j++ {
-			if col, ok := m.x[[2]int{i, j}]; ok && values[col] < 0.5 {
+			if col, ok := m.X(i, j); ok && values[col] < 0.5 {
 				sets.union(i, j)
 			}
 		}
