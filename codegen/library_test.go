@@ -228,7 +228,10 @@ func TestLibraryAgreesWithReference(t *testing.T) {
 		n := rapid.IntRange(1, 10).Draw(t, "bindings")
 		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
 		r, rep := analyse(t, src)
-		in := inputs(t, r)
+		in, ok := libraryInputs(t, r)
+		if !ok {
+			return
+		}
 		threads := rapid.SampledFrom([]int{1, 4}).Draw(t, "threads")
 		ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
 		dir, err := os.MkdirTemp("", "cnf-lib-")
