@@ -118,8 +118,10 @@ func improve(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 					continue
 				}
 				from := of[v]
-				// movable weighs v against its new cluster, the pairs it leaves behind,
-				// and the cluster graph's order.
+				// movable weighs v against its new cluster and the pairs it leaves behind
+				// (priced here), and checks the cluster graph's order (a pass over the edges,
+				// unpriced: priced per node and edge it cut improve short by a third of its
+				// gains on 2,000-3,000-binding programs within the same time).
 				left := len(members[from]) - 1
 				if w.spend(priceScan*float64(len(members[to])) + pricePair*float64(left*(left-1)/2)) {
 					return result(cl, of, moved)
