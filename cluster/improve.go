@@ -120,8 +120,8 @@ func improve(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 				from := of[v]
 				// movable weighs v against its new cluster and the pairs it leaves behind
 				// (priced here), and checks the cluster graph's order (a pass over the edges,
-				// unpriced: priced per node and edge it cut improve short by a third of its
-				// gains on 2,000-3,000-binding programs within the same time).
+				// unpriced: priced per node and edge, it stopped improve early and left
+				// objectives 6-29% higher on 2,000-3,000-binding programs).
 				left := len(members[from]) - 1
 				if w.spend(priceScan*float64(len(members[to])) + pricePair*float64(left*(left-1)/2)) {
 					return result(cl, of, moved)
