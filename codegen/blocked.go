@@ -161,7 +161,13 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 		case *syntax.Unzip:
 			in = []*syntax.Ident{e.Array}
 		case *syntax.Length:
+			// It counts the array the graph says it reads (infer.Length.Source: the array
+			// whose size it is, made no later than its argument), as the fused process does
+			// (fuse.nodeTemplate): the argument may be made by a later loop.
 			in = []*syntax.Ident{e.Array}
+			if len(nd.Reads) == 1 {
+				in = []*syntax.Ident{{Name: nd.Reads[0]}}
+			}
 		case *syntax.Generate:
 			if len(c.Nodes) > 0 && plan.gen != nil {
 				return nil, "two generates"
