@@ -344,13 +344,23 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return false
 	}
+	// uniform: filters whose test is the same for every element (truth.go), which keep all of
+	// their input or none. Work under their mask gains nothing when they keep all and is all
+	// wasted when they keep none, where gcc, left the test alone, deletes the loop's reads: a
+	// fold over such a filter runs over what it keeps, and no map is speculated through it.
+	uniform := map[*blockNode]bool{}
+	for _, bn := range plan.nodes {
+		if d.allOrNone(bn) {
+			uniform[bn] = true
+		}
+	}
 	// masked: a fold or length over a filter's or slice's output, done under its mask in the
 	// filter's own rate.
 	var masked func(bn *blockNode) *blockNode
 	masked = func(bn *blockNode) *blockNode {
 		switch bn.b.Rhs.(type) {
 		case *syntax.Fold, *syntax.Length:
-			if m := maker[bn.ins[0]]; m != nil && isSelect(m) {
+			if m := maker[bn.ins[0]]; m != nil && isSelect(m) && !uniform[m] {
 				return m
 			}
 		}
@@ -382,7 +392,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 			g = ga
 		}
-		if g == nil {
+		if g == nil || uniform[g] {
 			continue
 		}
 		// Nothing that can fail or has effects (division by a variable, indexing, a host
@@ -1059,6 +1069,32 @@ func (d *definition) probe(bn *blockNode) probed {
 	_, err := d.x.value(bn.elem, nil, `""`)
 	return probed{effects: p.effects - before.effects, byInvariant: p.byInvariant - before.byInvariant,
 		hostCalls: p.hostCalls - before.hostCalls, costly: p.costly - before.costly, ok: err == nil}
+}
+
+// allOrNone says bn is a filter whose test is the same for every element.
+func (d *definition) allOrNone(bn *blockNode) bool {
+	if _, ok := bn.b.Rhs.(*syntax.Filter); !ok || bn.elem == nil {
+		return false
+	}
+	// The test is the worker applied to the element's vars: a lambda's body is tested with
+	// its parameters bound (a section or a named function is not looked into).
+	app, ok := bn.elem.(*syntax.App)
+	if !ok {
+		return false
+	}
+	f := app.Fun
+	for p, ok := f.(*syntax.Paren); ok; p, ok = f.(*syntax.Paren) {
+		f = p.X
+	}
+	lam, ok := f.(*syntax.Lambda)
+	if !ok || len(lam.Params) != len(app.Args) {
+		return false
+	}
+	bound := map[string]bool{}
+	for _, p := range lam.Params {
+		bindNames(p, bound)
+	}
+	return d.x.invariant(lam.Body, bound)
 }
 
 func isLength(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Length); return ok }

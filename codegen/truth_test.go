@@ -1,0 +1,57 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A map over a filter is speculated (computed for every element the filter tests) unless the
+// filter's test is the same for every element, which truth.go finds in the test's own
+// expression: such a filter keeps all of its input or none of it, and when it keeps none, gcc
+// deletes the loop's reads, as it does in a baseline's loop of the filter alone. Tests that
+// could fail, or that a Float NaN decides, are not taken for constants.
+func TestFilterOfUniformTestIsNotSpeculated(t *testing.T) {
+	for _, c := range []struct {
+		elem, test string
+		uniform    bool
+	}{
+		{"Int", `x > x`, true},
+		{"Int", `x /= x`, true},
+		{"Int", `x > (if (if (x + x) > x then x else 3) /= (max x 3) then x else x)`, true},
+		{"Int", `(x < x) && (x > 0)`, true},
+		{"Int", `(x > 0) && (x > x)`, true},
+		{"Int", `not (x == (x))`, true},
+		{"Int", `if x > 3 then x < x else False`, true},
+		{"Int", `if x > 3 then (abs x) < (abs x) else x /= x`, true},
+		{"Int", `False`, true},
+		{"Int", `x == x`, true},
+		{"Float", `x < x`, true},
+		{"Int", `((x - x) >= n) && (x == x)`, true},
+		{"Int", `(x * 0) > n`, true},
+		{"Int", `n > 3`, true},
+		{"Int", `(n / 0) > 3`, true}, // fails, but for every element alike
+		{"Int", `x > 0`, false},
+		{"Int", `x > n`, false},
+		{"Int", `x > x + 0`, false},
+		{"Int", `((x / x) > 1) && (x > x)`, false}, // the left operand can fail first
+		{"Int", `x > (if (x / 0) > 1 then x else x)`, false},
+		{"Int", `if (x / 0) > 1 then x < x else x > x`, false},
+		{"Int", `(x > x) || (x > 2)`, false},
+		{"Float", `x /= x`, false}, // NaN
+		{"Float", `not (x == x)`, false},
+		{"Float", `(x - x) > 1.0`, false}, // NaN and infinities
+	} {
+		t.Run(c.test, func(t *testing.T) {
+			src := fmt.Sprintf("f :: Array %[1]s -> Int -> Array %[1]s\nf xs n =\n  let ys = filter (\\x -> %[2]s) xs\n      zs = map (\\x -> x + 1) ys\n  in  zs\n", c.elem, c.test)
+			r, rep := analyse(t, src)
+			f, err := Emit(r, rep.Ours.Clustering, Options{}, NoMain)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if spec := strings.Contains(f.Source, "zs for every element ys tests"); spec == c.uniform {
+				t.Errorf("speculated: %v, want %v (the test is the same for every element: %v)", spec, !c.uniform, c.uniform)
+			}
+		})
+	}
+}
