@@ -135,11 +135,26 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	}
 	chunk := d.b.String()
 	d.b = outer
+	tiled, err := d.tiledLoop(p, plan, pp, outs, folds, private, loop)
+	if err != nil {
+		return err
+	}
+	// tc: the chunks whose pieces and partial results the code after the team joins (one
+	// when the loop ran in tiles, which join their own).
+	tc := p + "T"
+	if tiled != "" {
+		tc = p + "Tc"
+		d.printf("\tint %s = %sT;\n", tc, p)
+	}
 	d.printf("\tif (%sT > 1) {\n", p)
-	d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
-	d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
-	d.b.WriteString(chunk)
-	d.printf("\t}\n")
+	if tiled != "" {
+		d.b.WriteString(tiled)
+	} else {
+		d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
+		d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
+		d.b.WriteString(chunk)
+		d.printf("\t}\n")
+	}
 	d.printf("\t} else {\n")
 	d.printf("\tfor (int %sc = 0; %sc < 1; %sc++) { /* one thread: the whole input one chunk */\n", p, p, p)
 	d.b.WriteString(chunk)
@@ -147,7 +162,7 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	d.printf("\t}\n")
 	for _, a := range outs {
 		d.printf("\t/* %s: each chunk's piece after the ones before it */\n", a)
-		d.printf("\t%s.len = cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %sT);\n", cname(a), cname(a), cname(a), p, cname(a), p, p)
+		d.printf("\t%s.len = cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %s);\n", cname(a), cname(a), cname(a), p, cname(a), p, tc)
 	}
 	for _, bn := range folds {
 		if !pp.scans[bn] || !writes[bn.b.Name()] {
@@ -180,10 +195,119 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		tn, _ := accType(bn)
 		acc, part := ident(p+"acc_", bn.b.Name()), p+"p_"+cname(bn.b.Name())
 		d.printf("\t%s %s = %s[0]; /* %s: the chunks' partial results, in order */\n", tn, acc, part, bn.b.Name())
-		d.printf("\tfor (int %sc = 1; %sc < %sT; %sc++) %s = %s;\n", p, p, p, p, acc, fmt.Sprintf(op.combine, acc, part+"["+p+"c]"))
+		d.printf("\tfor (int %sc = 1; %sc < %s; %sc++) %s = %s;\n", p, p, tc, p, acc, fmt.Sprintf(op.combine, acc, part+"["+p+"c]"))
 	}
 	d.b.WriteString(epilogue)
 	return nil
+}
+
+// tiledLoop is the C that runs a blocked loop with filtered outputs on a team a tile at a time
+// (cnf_tile elements; "" when the loop has no such output, or has a scan, whose fix-up is
+// per chunk). Cut into one chunk a thread, each filter's output was written at its chunk's
+// start and then moved down after the chunks before it (cnf_team_move): the output read and
+// written a second time. In tiles, taken in order from a shared counter, each thread writes
+// a tile's filtered outputs into its own buffer (cache-sized); when the tile before has
+// published where its outputs end, the thread publishes where its own end and copies them
+// there, so each output is written once, in place. Outputs of the input's rate are written in
+// place as the tile runs; folds keep a partial result a tile, combined in tile order after
+// the team (the first tile's from the fold's start), so a result does not depend on which
+// thread ran which tile.
+func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, outs []string, folds []*blockNode, private, loop string) (string, error) {
+	rate := map[string]string{}
+	for _, bn := range plan.nodes {
+		for _, id := range bn.b.Names {
+			rate[id.Name] = bn.rate
+		}
+	}
+	var kept []string
+	for _, a := range outs {
+		if rate[a] != "" {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) == 0 || len(pp.scans) > 0 {
+		return "", nil
+	}
+	outer := d.b
+	d.b = strings.Builder{}
+	defer func() { d.b = outer }()
+	elem := func(a string) (string, error) { return d.p.ct.name(d.info.Types[a].Elem()) }
+	accType := func(bn *blockNode) (string, error) { return d.p.ct.name(d.info.Types[bn.b.Name()]) }
+	nk := len(kept)
+	d.printf("\t/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */\n")
+	d.printf("\tconst int64_t %stile = cnf_tile(), %sK = (%sn + %stile - 1) / %stile;\n", p, p, p, p, p)
+	d.printf("\tint64_t *%sat = cnf_alloc_made(0, (%sK + 1) * %d, sizeof(int64_t), \"tiles\", 0); /* where each tile's outputs start */\n", p, p, nk)
+	d.printf("\tint *%sready = cnf_alloc_made(0, %sK + 1, sizeof(int), \"tiles\", 0); /* tile k's starts are published */\n", p, p)
+	d.printf("\tmemset(%sready, 0, (size_t)(%sK + 1) * sizeof(int));\n", p, p)
+	d.printf("\tfor (int %si = 0; %si < %d; %si++) %sat[%si] = 0;\n", p, p, nk, p, p, p)
+	d.printf("\t%sready[0] = 1;\n", p)
+	for _, bn := range folds {
+		tn, err := accType(bn)
+		if err != nil {
+			return "", err
+		}
+		d.printf("\t%s *%spt_%s = cnf_alloc_made(0, %sK, sizeof(%s), \"tiles\", 0);\n", tn, p, cname(bn.b.Name()), p, tn)
+	}
+	for _, a := range kept {
+		en, err := elem(a)
+		if err != nil {
+			return "", err
+		}
+		d.printf("\t%s *%sbuf_%s = cnf_alloc_made(0, (%stile + 1) * %sT, sizeof(%s), \"tiles\", 0); /* a tile's %s, a thread's buffer each */\n", en, p, cname(a), p, p, en, a)
+	}
+	d.printf("\tint64_t %snext = 0;\n", p)
+	d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
+	d.printf("\tfor (int64_t %sc = __atomic_fetch_add(&%snext, 1, __ATOMIC_RELAXED); %sc < %sK; %sc = __atomic_fetch_add(&%snext, 1, __ATOMIC_RELAXED)) {\n", p, p, p, p, p, p)
+	d.printf("\t\tconst int64_t %slo = %sc * %stile, %shi = %slo + %stile < %sn ? %slo + %stile : %sn;\n", p, p, p, p, p, p, p, p, p, p)
+	for _, a := range plan.roots {
+		tn, _ := d.p.ct.name(d.info.Types[a])
+		d.printf("\t\tconst %s %s = {%so_%s.data + %slo, %shi - %slo};\n", tn, cname(a), p, cname(a), p, p, p)
+	}
+	for _, a := range outs {
+		tn, _ := d.p.ct.name(d.info.Types[a])
+		if rate[a] == "" {
+			d.printf("\t\t%s %s = {%so_%s.data + %slo, 0};\n", tn, cname(a), p, cname(a), p)
+		} else {
+			d.printf("\t\t%s %s = {%sbuf_%s + (%stile + 1) * cnf_thread_num(), 0};\n", tn, cname(a), p, cname(a), p)
+		}
+	}
+	d.printf("\t\tconst int64_t %sn = %shi - %slo;\n", p, p, p)
+	d.b.WriteString(indent(private))
+	d.b.WriteString(indent(loop))
+	for _, bn := range folds {
+		d.printf("\t\t%spt_%s[%sc] = %s;\n", p, cname(bn.b.Name()), p, ident(p+"acc_", bn.b.Name()))
+	}
+	d.printf("\t\tcnf_wait(&%sready[%sc]);\n", p, p)
+	for i, a := range kept {
+		d.printf("\t\tconst int64_t %sat_%s = %sat[%sc * %d + %d];\n", p, cname(a), p, p, nk, i)
+		d.printf("\t\t%sat[(%sc + 1) * %d + %d] = %sat_%s + %s.len;\n", p, p, nk, i, p, cname(a), cname(a))
+	}
+	d.printf("\t\t__atomic_store_n(&%sready[%sc + 1], 1, __ATOMIC_RELEASE);\n", p, p)
+	for _, a := range kept {
+		d.printf("\t\tif (%s.len > 0) cnf_copy_out(%so_%s.data + %sat_%s, %s.data, (size_t)%s.len * sizeof *%s.data);\n", cname(a), p, cname(a), p, cname(a), cname(a), cname(a), cname(a))
+	}
+	d.printf("\t}\n")
+	for i, a := range kept {
+		d.printf("\t%scnt_%s[0] = %sat[%sK * %d + %d];\n", p, cname(a), p, p, nk, i)
+	}
+	for _, a := range outs {
+		if rate[a] == "" {
+			d.printf("\t%scnt_%s[0] = %sn;\n", p, cname(a), p)
+		}
+	}
+	for _, bn := range folds {
+		op, _ := pp.fold(bn)
+		b, pt := cname(bn.b.Name()), p+"pt_"+cname(bn.b.Name())
+		d.printf("\t%sp_%s[0] = %s[0]; /* %s: the tiles' partial results, in order */\n", p, b, pt, bn.b.Name())
+		d.printf("\tfor (int64_t %sk = 1; %sk < %sK; %sk++) %sp_%s[0] = %s;\n", p, p, p, p, p, b, fmt.Sprintf(op.combine, p+"p_"+b+"[0]", pt+"["+p+"k]"))
+		d.printf("\tcnf_free(%s);\n", pt)
+	}
+	for _, a := range kept {
+		d.printf("\tcnf_free(%sbuf_%s);\n", p, cname(a))
+	}
+	d.printf("\tcnf_free(%sat);\n\tcnf_free(%sready);\n", p, p)
+	d.printf("\t%sTc = 1;\n", p)
+	return d.b.String(), nil
 }
 
 // foldOp is a fold's associative operator: its C combining two partial results, and its

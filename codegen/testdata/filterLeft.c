@@ -48,13 +48,23 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_ys2 = v_ys2;
 	int64_t L1_cnt_v_ys1[CNF_MAX_THREADS];
 	int64_t L1_cnt_v_ys2[CNF_MAX_THREADS];
+	int L1_Tc = L1_T;
 	if (L1_T > 1) {
+	/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */
+	const int64_t L1_tile = cnf_tile(), L1_K = (L1_n + L1_tile - 1) / L1_tile;
+	int64_t *L1_at = cnf_alloc_made(0, (L1_K + 1) * 1, sizeof(int64_t), "tiles", 0); /* where each tile's outputs start */
+	int *L1_ready = cnf_alloc_made(0, L1_K + 1, sizeof(int), "tiles", 0); /* tile k's starts are published */
+	memset(L1_ready, 0, (size_t)(L1_K + 1) * sizeof(int));
+	for (int L1_i = 0; L1_i < 1; L1_i++) L1_at[L1_i] = 0;
+	L1_ready[0] = 1;
+	int64_t *L1_buf_v_ys2 = cnf_alloc_made(0, (L1_tile + 1) * L1_T, sizeof(int64_t), "tiles", 0); /* a tile's ys2, a thread's buffer each */
+	int64_t L1_next = 0;
 	#pragma omp parallel num_threads(L1_T)
-	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
-		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+	for (int64_t L1_c = __atomic_fetch_add(&L1_next, 1, __ATOMIC_RELAXED); L1_c < L1_K; L1_c = __atomic_fetch_add(&L1_next, 1, __ATOMIC_RELAXED)) {
+		const int64_t L1_lo = L1_c * L1_tile, L1_hi = L1_lo + L1_tile < L1_n ? L1_lo + L1_tile : L1_n;
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
-		Arr_Int v_ys2 = {L1_o_v_ys2.data + L1_lo, 0};
+		Arr_Int v_ys2 = {L1_buf_v_ys2 + (L1_tile + 1) * cnf_thread_num(), 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_t_ys2 = 0;
 		uint8_t L1_m_ys2[1024];
@@ -78,9 +88,18 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 			v_ys2.len += L1_n_ys2;
 			L1_t_ys2 += L1_n_ys2;
 		}
-		L1_cnt_v_ys1[L1_c] = v_ys1.len;
-		L1_cnt_v_ys2[L1_c] = v_ys2.len;
+		cnf_wait(&L1_ready[L1_c]);
+		const int64_t L1_at_v_ys2 = L1_at[L1_c * 1 + 0];
+		L1_at[(L1_c + 1) * 1 + 0] = L1_at_v_ys2 + v_ys2.len;
+		__atomic_store_n(&L1_ready[L1_c + 1], 1, __ATOMIC_RELEASE);
+		if (v_ys2.len > 0) cnf_copy_out(L1_o_v_ys2.data + L1_at_v_ys2, v_ys2.data, (size_t)v_ys2.len * sizeof *v_ys2.data);
 	}
+	L1_cnt_v_ys2[0] = L1_at[L1_K * 1 + 0];
+	L1_cnt_v_ys1[0] = L1_n;
+	cnf_free(L1_buf_v_ys2);
+	cnf_free(L1_at);
+	cnf_free(L1_ready);
+	L1_Tc = 1;
 	} else {
 	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
 		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
@@ -115,9 +134,9 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	}
 	}
 	/* ys1: each chunk's piece after the ones before it */
-	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L1_cnt_v_ys1, L1_n, L1_T);
+	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L1_cnt_v_ys1, L1_n, L1_Tc);
 	/* ys2: each chunk's piece after the ones before it */
-	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L1_cnt_v_ys2, L1_n, L1_T);
+	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L1_cnt_v_ys2, L1_n, L1_Tc);
 	cnf_team_done(L1_T);
 	}
 	return (cnf_result_filterLeft){v_ys1, v_ys2};
