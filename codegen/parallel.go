@@ -20,7 +20,9 @@ import (
 //   - a filter's output (and what is computed from its elements) was written at the chunk's
 //     start: the chunks' pieces are moved down, each after the ones before it (a count per
 //     chunk, an exclusive prefix sum, the moves: cnf_team_move, the team copying each piece in
-//     steps no longer than the distance it moves), so the output is the sequential one;
+//     steps no longer than the distance it moves), so the output is the sequential one. Only
+//     a loop with a scan still does this: the others with filtered outputs run in tiles
+//     (tiledLoop), which write each output once, in place;
 //   - a fold's partial results are combined, the first chunk's from the fold's starting value,
 //     the others' from the identity of its operator. Only folds whose operator is associative
 //     are split: Int (+), (*), max, min, a step `\a x -> a + e`, Bool (&&) and (||) (Int
