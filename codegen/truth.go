@@ -51,15 +51,7 @@ func (x *exprs) invariant(e syntax.Expr, bound map[string]bool) bool {
 		}
 		return !bound[e.Op.Name] && x.invariant(e.X, bound) && x.invariant(e.Y, bound)
 	case *syntax.App:
-		if !x.invariant(e.Fun, bound) {
-			return false
-		}
-		for _, a := range e.Args {
-			if !x.invariant(a, bound) {
-				return false
-			}
-		}
-		return true
+		return x.invariant(e.Fun, bound) && every(e.Args, func(a syntax.Expr) bool { return x.invariant(a, bound) })
 	}
 	return false
 }
@@ -175,25 +167,12 @@ func (x *exprs) pure(e syntax.Expr, bound map[string]bool) bool {
 	case *syntax.If:
 		return x.pure(e.Cond, bound) && x.pure(e.Then, bound) && x.pure(e.Else, bound)
 	case *syntax.Tuple:
-		for _, el := range e.Elems {
-			if !x.pure(el, bound) {
-				return false
-			}
-		}
-		return true
+		return every(e.Elems, func(el syntax.Expr) bool { return x.pure(el, bound) })
 	case *syntax.Binary:
 		return pureFuncs[e.Op.Name] && x.prelude(e.Op.Name, bound) && x.pure(e.X, bound) && x.pure(e.Y, bound)
 	case *syntax.App:
 		f, ok := e.Fun.(*syntax.Ident)
-		if !ok || !pureFuncs[f.Name] || !x.prelude(f.Name, bound) {
-			return false
-		}
-		for _, a := range e.Args {
-			if !x.pure(a, bound) {
-				return false
-			}
-		}
-		return true
+		return ok && pureFuncs[f.Name] && x.prelude(f.Name, bound) && every(e.Args, func(a syntax.Expr) bool { return x.pure(a, bound) })
 	}
 	return false
 }
@@ -281,4 +260,14 @@ func bindNames(p syntax.Pattern, bound map[string]bool) {
 			bindNames(e, bound)
 		}
 	}
+}
+
+// every says f holds for each of es.
+func every(es []syntax.Expr, f func(syntax.Expr) bool) bool {
+	for _, e := range es {
+		if !f(e) {
+			return false
+		}
+	}
+	return true
 }
