@@ -4,11 +4,25 @@ typedef struct { int64_t f0; int64_t f1; } Tup2_Int_Int;
 
 /* Helpers */
 static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
+#if !(defined(__AVX512F__) && defined(__AVX512BW__))
 	int64_t kept = 0;
 	for (int64_t k = 0; k < n; k++) kept += keep[k];
 	if (kept == 0) return 0;
 	if (kept == n) { memcpy(dst, src, (size_t)n * sizeof *src); return n; }
+#endif
 	int64_t j = 0, i = 0;
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+	for (; i + 64 <= n; i += 64) {
+		const uint64_t m = _mm512_test_epi8_mask(_mm512_loadu_si512((const void *)(keep + i)), _mm512_set1_epi8(1));
+		if (m == 0) continue;
+		if (m == ~UINT64_C(0)) { memcpy(dst + j, src + i, 64 * sizeof *src); j += 64; continue; }
+		for (int q = 0; q < 64; q += 8) {
+			const __mmask8 mk = (__mmask8)(m >> q);
+			_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i + q))));
+			j += __builtin_popcount(mk);
+		}
+	}
+#endif
 #if defined(__AVX512F__)
 	for (; i + 8 <= n; i += 8) {
 		__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));

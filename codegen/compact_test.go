@@ -1,0 +1,73 @@
+package codegen
+
+import (
+	"context"
+	"testing"
+
+	"github.com/cnf-tools/cnf/fuse"
+	"pgregory.net/rapid"
+)
+
+// compactPrograms filter Ints and Floats into stored outputs and into a second filter, so that
+// each block is compacted (cnf_compact_*) once or twice.
+var compactPrograms = []string{
+	`f :: Array Int -> (Array Int, Int, Array Int)
+f xs =
+  let ps = filter (> 0) xs
+      qs = map (\x -> x * 2 + 1) ps
+      s  = fold (+) 0 qs
+      bs = filter (> 9) qs
+  in  (ps, s, bs)
+`,
+	`f :: Array Float -> (Array Float, Array Float)
+f xs =
+  let ps = filter (> 0.0) xs
+      qs = map (\x -> x * 2.0) ps
+      bs = filter (> 4.0) qs
+  in  (ps, bs)
+`,
+}
+
+// Compaction skips the 64 elements whose mask is all clear, copies those whose mask is all set,
+// and compresses the rest 8 at a time: inputs made of runs of kept and dropped elements, of
+// lengths on both sides of 64 and 8, give the reference's results on 1 and 2 threads.
+func TestCompactionOfRuns(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	for _, src := range compactPrograms {
+		r, rep := analyse(t, src)
+		cl := rep.Ours.Clustering
+		float := r.Types.Types["xs"].Elem().Kind() == "Float"
+		rapid.Check(t, func(rt *rapid.T) {
+			var xs fuse.Array
+			for len(xs) < 2500 {
+				n := rapid.SampledFrom([]int{1, 3, 8, 9, 63, 64, 65, 128, 200, 700}).Draw(rt, "run")
+				keep := rapid.Bool().Draw(rt, "kept")
+				for range n {
+					v := int64(rapid.IntRange(1, 9).Draw(rt, "x"))
+					if !keep {
+						v = -v + 1
+					}
+					if float {
+						xs = append(xs, float64(v)/2)
+					} else {
+						xs = append(xs, v)
+					}
+				}
+			}
+			in := map[string]fuse.Value{"xs": xs}
+			ref, err := fuse.RunReference(context.Background(), r, in, nil)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			for _, threads := range []int{1, 2} {
+				got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 256})
+				if err != nil {
+					rt.Fatal(err)
+				}
+				if !same(ref, got) {
+					rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s", threads, show(got), show(ref), src)
+				}
+			}
+		})
+	}
+}
