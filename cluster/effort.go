@@ -126,8 +126,9 @@ func workOf(limit time.Duration) float64 {
 	return float64(limit.Microseconds())
 }
 
-// The prices of work, in units (about a microsecond of this machine, idle; measured by
-// scripts/effort-prices.sh, docs/performance.md). An LP iteration costs in proportion to the
+// The prices of work, in units (about a microsecond of this machine, idle; measured against
+// the clock on whole solves, docs/performance.md, "Effort, not time", Prices, and "Effort on
+// long limits", where fans 200 shows how far a phase's price can be off). An LP iteration costs in proportion to the
 // LP's rows and columns; the heuristics in proportion to the pairs of clusters they weigh.
 const (
 	priceIterationEntry = 0.002 // an LP iteration, per row and column of the LP
