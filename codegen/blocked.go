@@ -354,13 +354,36 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			uniform[bn] = true
 		}
 	}
+	// chain: a Float fold over the output of the filter sel, which C keeps in order, one
+	// addition (or maximum, ...) after the other: no vector code, each step waiting for the
+	// last. Under sel's mask it takes a step for every element sel tests; over what sel keeps,
+	// one for each kept element, and the compaction it then needs costs less than a step
+	// (docs/performance.md, "Float folds over what a filter keeps"). Unless sel's input rate
+	// already has a Float fold over all of it: the loop waits on that chain anyway, and a
+	// masked one beside it costs nothing (bench/shapes/floaty.cnf).
+	floatFold := func(bn *blockNode) bool {
+		if _, ok := bn.b.Rhs.(*syntax.Fold); !ok {
+			return false
+		}
+		t := d.info.Types[bn.b.Name()]
+		return t != nil && t.Kind() == "Float"
+	}
+	chainAt := map[string]bool{} // rates with a Float fold over every element
+	for _, bn := range plan.nodes {
+		if floatFold(bn) {
+			if mk := maker[bn.ins[0]]; mk == nil || !isSelect(mk) {
+				chainAt[bn.inRate] = true
+			}
+		}
+	}
+	chain := func(bn, sel *blockNode) bool { return floatFold(bn) && !chainAt[sel.inRate] }
 	// masked: a fold or length over a filter's or slice's output, done under its mask in the
 	// filter's own rate.
 	var masked func(bn *blockNode) *blockNode
 	masked = func(bn *blockNode) *blockNode {
 		switch bn.b.Rhs.(type) {
 		case *syntax.Fold, *syntax.Length:
-			if m := maker[bn.ins[0]]; m != nil && isSelect(m) && !uniform[m] {
+			if m := maker[bn.ins[0]]; m != nil && isSelect(m) && !uniform[m] && !chain(bn, m) {
 				return m
 			}
 		}
@@ -441,7 +464,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 			switch bn.b.Rhs.(type) {
 			case *syntax.Fold, *syntax.Length:
-				if mk := maker[bn.ins[0]]; mk != nil && spec[mk] != nil {
+				if mk := maker[bn.ins[0]]; mk != nil && spec[mk] != nil && !chain(bn, spec[mk]) {
 					return spec[mk]
 				}
 			}
