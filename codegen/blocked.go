@@ -1001,14 +1001,26 @@ func addend(worker syntax.Expr, elem string) syntax.Expr {
 	return nil
 }
 
-// without takes the accumulator a out of a chain of +: e is a + r (in any grouping of +, a
-// named once and nowhere else), and without returns r (nil for e = a alone).
+// without takes the accumulator a out of a chain of + and -: e is a + r (in any grouping of
+// +, with a - y read as a + (-y) where a is on the left of the -, a named once and nowhere
+// else), and without returns r (nil for e = a alone). Ints wrap, so (a + x) - y is a + (x - y)
+// bit for bit: the generators' `\acc x -> acc + x - n` is an addend fold, split on a team.
 func without(e syntax.Expr, a string) (syntax.Expr, bool) {
 	e = unparen(e)
 	if isName(e, a) {
 		return nil, true
 	}
 	bin, ok := e.(*syntax.Binary)
+	if ok && bin.Op.Name == "-" && !bin.Op.Backtick {
+		r, ok := without(bin.X, a)
+		switch {
+		case !ok || mentions(bin.Y, a):
+			return nil, false
+		case r == nil:
+			return &syntax.Neg{Range: bin.Range, X: bin.Y}, true
+		}
+		return &syntax.Binary{Range: bin.Range, Op: bin.Op, X: r, Y: bin.Y}, true
+	}
 	if !ok || bin.Op.Name != "+" || bin.Op.Backtick {
 		return nil, false
 	}
