@@ -589,6 +589,15 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// team of threads (parallel.go) makes its count and outputs once (shared) and the rest in
 	// each chunk.
 	par, parWhy := d.parallel(plan)
+	// position is the C of an element's position in its rate (indexed, slices). On a team, a
+	// chunk or tile of the loop's input starts at its lo: only the input's own rate is split
+	// (parallel), where the position is lo plus the element's place in the chunk.
+	position := func(rate string) string {
+		if par != nil && rate == "" {
+			return fmt.Sprintf("(%slo + %s + %s)", p, before(rate), kv)
+		}
+		return fmt.Sprintf("(%s + %s)", before(rate), kv)
+	}
 	var pre, shared strings.Builder
 	prf := func(format string, args ...any) { fmt.Fprintf(&pre, format, args...) }
 	sprf := prf
@@ -771,7 +780,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate:
 					switch e.(type) {
 					case *syntax.Indexed:
-						bind(bn.vars[1], fmt.Sprintf("(%s + %s)", before(rate), kv), types.Int())
+						bind(bn.vars[1], position(rate), types.Int())
 					case *syntax.Generate:
 						bind(bn.vars[0], fmt.Sprintf("(%sbase + %s)", p, kv), types.Int())
 					}
@@ -814,7 +823,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					}
 				case *syntax.Filter, *syntax.Slice:
 					if _, ok := e.(*syntax.Slice); ok {
-						bind(bn.vars[1], fmt.Sprintf("(%s + %s)", before(rate), kv), types.Int())
+						bind(bn.vars[1], position(rate), types.Int())
 					}
 					v, err := d.x.value(bn.elem, nil, w)
 					if err != nil {

@@ -348,6 +348,12 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 			if !d.stepEffectFree(bn) {
 				return nil, fmt.Sprintf("%s's indices are checked, and a failure must be the first in order", bn.b.Name())
 			}
+		case *syntax.Indexed, *syntax.Slice:
+			// A position in the loop's input is the chunk's start plus the place in the chunk
+			// (blockedLoop's position); in a filter's rate it depends on the chunks before.
+			if bn.inRate != "" {
+				return nil, fmt.Sprintf("%s (%s) reads positions of a filtered rate across the chunks", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name)
+			}
 		case *syntax.Length:
 			pp.folds[bn] = foldOp{combine: "(%s + %s)", identity: "0"}
 		case *syntax.Fold:

@@ -61,7 +61,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
-	/* On one thread: rest (tail) reads positions across the chunks. */
+	/* On one thread: numbered (indexed) reads positions of a filtered rate across the chunks. */
 	const int64_t L1_n = v_xs.len;
 	int64_t L1_t_rest = 0;
 	uint8_t L1_m_rest[1024];

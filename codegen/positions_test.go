@@ -1,0 +1,77 @@
+package codegen
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/cnf-tools/cnf/fuse"
+	"pgregory.net/rapid"
+)
+
+// Slices and indexed of a loop's own input split on a team: each chunk's positions start at
+// the chunk's start. Of a filtered rate they do not (a position there depends on what the
+// chunks before kept), and that loop stays on one thread. Results are the reference's at 1, 2
+// and 3 threads, chunks of one element and up.
+func TestPositionsOnATeam(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	for _, c := range []struct {
+		src   string
+		split bool
+	}{
+		{`f :: Array Int -> Int -> (Array Int, Int, Array Int)
+f xs n =
+  let a = take n xs
+      b = map (\x -> x * 2) a
+      s = fold (+) 0 b
+      d = drop n xs
+      e = filter (> 0) d
+  in  (b, s, e)
+`, true},
+		{`f :: Array Int -> Int -> (Array (Int, Int), Int)
+f xs n =
+  let p = indexed xs
+      q = filter (\t -> fst t > n) p
+      c = length q
+  in  (q, c)
+`, true},
+		{`f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let a = filter (> 0) xs
+      b = take n a
+      s = fold (+) 0 b
+  in  (b, s)
+`, false},
+	} {
+		r, rep := analyse(t, c.src)
+		cl := rep.Ours.Clustering
+		f, err := Emit(r, cl, Options{}, NoMain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := !strings.Contains(f.Source, "On one thread"); got != c.split {
+			t.Errorf("split %v, want %v:\n%s", got, c.split, c.src)
+		}
+		rapid.Check(t, func(rt *rapid.T) {
+			n := rapid.SampledFrom([]int{0, 1, 5, 1100, 3000}).Draw(rt, "n")
+			xs := make(fuse.Array, n)
+			for i := range xs {
+				xs[i] = int64(rapid.IntRange(-5, 9).Draw(rt, "x"))
+			}
+			in := map[string]fuse.Value{"xs": xs, "n": int64(rapid.IntRange(-2, n+2).Draw(rt, "scalar"))}
+			ref, err := fuse.RunReference(context.Background(), r, in, nil)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			for _, threads := range []int{1, 2, 3} {
+				got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 1})
+				if err != nil {
+					rt.Fatal(err)
+				}
+				if !same(ref, got) {
+					rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s\ninputs%s", threads, show(got), show(ref), c.src, show(in))
+				}
+			}
+		})
+	}
+}
