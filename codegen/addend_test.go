@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -46,19 +45,7 @@ func TestSubtractingFoldsAreSplit(t *testing.T) {
 				xs[i] = rapid.SampledFrom([]int64{-3, -1, 0, 2, 9, math.MaxInt64, math.MinInt64, 1 << 62, -(1 << 62) - 5}).Draw(rt, "x")
 			}
 			in := map[string]fuse.Value{"xs": xs, "n": int64(rapid.IntRange(-4, 4).Draw(rt, "scalar"))}
-			ref, err := fuse.RunReference(context.Background(), r, in, nil)
-			if err != nil {
-				rt.Fatal(err)
-			}
-			for _, threads := range []int{1, 2, 3} {
-				got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 1})
-				if err != nil {
-					rt.Fatal(err)
-				}
-				if !same(ref, got) {
-					rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s\ninputs%s", threads, show(got), show(ref), src, show(in))
-				}
-			}
+			agreesOnThreads(rt, r, cl, in, src, 1, 1, 2, 3)
 		})
 	}
 }

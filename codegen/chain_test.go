@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -66,19 +65,7 @@ f xs =
 				name = "fs"
 			}
 			in := map[string]fuse.Value{name: xs}
-			ref, err := fuse.RunReference(context.Background(), r, in, nil)
-			if err != nil {
-				rt.Fatal(err)
-			}
-			for _, threads := range []int{1, 2} {
-				got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 256})
-				if err != nil {
-					rt.Fatal(err)
-				}
-				if !same(ref, got) {
-					rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s", threads, show(got), show(ref), c.src)
-				}
-			}
+			agreesOnThreads(rt, r, cl, in, c.src, 256, 1, 2)
 		})
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/infer"
 	"pgregory.net/rapid"
 )
 
@@ -55,19 +57,25 @@ func TestCompactionOfRuns(t *testing.T) {
 				}
 			}
 			in := map[string]fuse.Value{"xs": xs}
-			ref, err := fuse.RunReference(context.Background(), r, in, nil)
-			if err != nil {
-				rt.Fatal(err)
-			}
-			for _, threads := range []int{1, 2} {
-				got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 256})
-				if err != nil {
-					rt.Fatal(err)
-				}
-				if !same(ref, got) {
-					rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s", threads, show(got), show(ref), src)
-				}
-			}
+			agreesOnThreads(rt, r, cl, in, src, 256, 1, 2)
 		})
+	}
+}
+
+// agreesOnThreads fails rt unless the compiled clustering cl gives the reference's results on
+// in at each number of threads, chunks of at least minChunk elements.
+func agreesOnThreads(rt *rapid.T, r *infer.Result, cl *cluster.Clustering, in map[string]fuse.Value, src string, minChunk int64, threads ...int) {
+	ref, err := fuse.RunReference(context.Background(), r, in, nil)
+	if err != nil {
+		rt.Fatal(err)
+	}
+	for _, th := range threads {
+		got, err := Run(context.Background(), r, cl, in, Options{Threads: th, MinChunk: minChunk})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		if !same(ref, got) {
+			rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s\ninputs%s", th, show(got), show(ref), src, show(in))
+		}
 	}
 }

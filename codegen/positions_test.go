@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -59,19 +58,7 @@ f xs n =
 				xs[i] = int64(rapid.IntRange(-5, 9).Draw(rt, "x"))
 			}
 			in := map[string]fuse.Value{"xs": xs, "n": int64(rapid.IntRange(-2, n+2).Draw(rt, "scalar"))}
-			ref, err := fuse.RunReference(context.Background(), r, in, nil)
-			if err != nil {
-				rt.Fatal(err)
-			}
-			for _, threads := range []int{1, 2, 3} {
-				got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 1})
-				if err != nil {
-					rt.Fatal(err)
-				}
-				if !same(ref, got) {
-					rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s\ninputs%s", threads, show(got), show(ref), c.src, show(in))
-				}
-			}
+			agreesOnThreads(rt, r, cl, in, c.src, 1, 1, 2, 3)
 		})
 	}
 }
