@@ -589,6 +589,17 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// team of threads (parallel.go) makes its count and outputs once (shared) and the rest in
 	// each chunk.
 	par, parWhy := d.parallel(plan)
+	// On a team each chunk's views of the loop's inputs shadow the arrays (teamLoop); what an
+	// expression reads from one (a gather's data, xs ! i in a worker) reads the whole array,
+	// the view's original.
+	if par != nil {
+		for _, a := range plan.roots {
+			if v, ok := d.x.vars[a]; ok {
+				d.x.vars[a] = val{c: p + "o_" + cname(a), t: v.t}
+				defer func() { d.x.vars[a] = v }()
+			}
+		}
+	}
 	// position is the C of an element's position in its rate (indexed, slices). On a team, a
 	// chunk or tile of the loop's input starts at its lo: only the input's own rate is split
 	// (parallel), where the position is lo plus the element's place in the chunk.
@@ -610,7 +621,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		if err != nil {
 			return err
 		}
-		prf("\tconst int64_t %sn = %s < 0 ? 0 : %s;\n", p, n, n)
+		sprf("\tconst int64_t %sn = %s < 0 ? 0 : %s;\n", p, n, n)
 	} else {
 		sprf("\tconst int64_t %sn = %s.len;\n", p, cname(plan.roots[0]))
 	}
@@ -782,7 +793,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					case *syntax.Indexed:
 						bind(bn.vars[1], position(rate), types.Int())
 					case *syntax.Generate:
-						bind(bn.vars[0], fmt.Sprintf("(%sbase + %s)", p, kv), types.Int())
+						bind(bn.vars[0], position(""), types.Int())
 					}
 					v, err := d.x.value(bn.elem, nil, w)
 					if err != nil {

@@ -29,10 +29,16 @@ import (
 //     arithmetic wraps, so Int results are those of one thread to the bit). A Float fold is
 //     reassociated only when the user asks (Options.ReassociateFloats, --reassociate-floats:
 //     (+), (*), max and min), as that changes its rounding; without it its
-//     loop stays sequential, as does a loop with a slice, an
-//     indexed (they read positions across chunks), a generate that drives it, a worker that can
-//     fail (a division: the failure must be the first in order, and a library's failure
-//     returns on the caller's thread), or a gather from an array the loop also walks.
+//     loop stays sequential, as does a loop with a slice or an indexed of a filter's output
+//     (they read positions across the chunks; of the loop's input, or of the elements of a
+//     generate that drives it, a position is the chunk's start plus the place in it).
+//   - a worker that can fail (an index checked, a division by an element) does not keep its
+//     loop on one thread: a chunk or tile that fails jumps back to its own start (setjmp;
+//     cnf_fail longjmps there while cnf_team_jump is set, on the chunk's thread, never out of
+//     the region), marks the loop failed and lets the others finish; then the loop runs again
+//     on the caller's thread, whose first failure is the first in order, as one thread reports
+//     it, and a library's returns on the caller's thread. A zero loop-invariant divisor, which
+//     fails every element alike, runs the loop on one thread from the start.
 //   - a scan with such an operator runs from the identity in every chunk but the first; after
 //     the team, each later chunk's piece of its output is combined with the total of the chunks
 //     before it (their partial results, in order), the fix-up split evenly across the team: the
@@ -49,8 +55,9 @@ import (
 // parallelPlan is how a blocked loop is split: its folds and lengths with their combining
 // operator.
 type parallelPlan struct {
-	folds map[*blockNode]foldOp // folds, lengths and scans: each chunk's from the identity
-	scans map[*blockNode]bool   // the scans among them: their outputs fixed up after the team
+	folds   map[*blockNode]foldOp // folds, lengths and scans: each chunk's from the identity
+	scans   map[*blockNode]bool   // the scans among them: their outputs fixed up after the team
+	mayFail bool                  // a worker can fail (an index checked, a division by an element)
 }
 
 // fold is the operator of a fold or length the plan splits (false: none; also for no plan).
@@ -77,10 +84,14 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	for _, s := range slices.Sorted(maps.Keys(d.x.divisors)) {
 		zero = append(zero, dividerName(s)+".d == 0")
 	}
+	konst := "const "
+	if pp.mayFail {
+		konst = "" // set to 1 when a chunk fails
+	}
 	if len(zero) > 0 {
-		d.printf("\tconst int %sT = %s ? 1 : cnf_team(%sn);\n", p, strings.Join(zero, " || "), p)
+		d.printf("\t%sint %sT = %s ? 1 : cnf_team(%sn);\n", konst, p, strings.Join(zero, " || "), p)
 	} else {
-		d.printf("\tconst int %sT = cnf_team(%sn);\n", p, p)
+		d.printf("\t%sint %sT = cnf_team(%sn);\n", konst, p, p)
 	}
 	for _, a := range append(slices.Clone(plan.roots), outs...) {
 		tn, err := arrType(a)
@@ -114,10 +125,13 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	}
 	// The chunk's code, written twice: in the team's region, and alone for one thread, which
 	// never enters a region (a failure there, a zero divisor's, returns from a library by
-	// longjmp, which must not leave an OpenMP region).
+	// longjmp, which must not leave an OpenMP region). In the region, a chunk that fails
+	// (guard) jumps back to its own start and marks the loop failed: the loop then runs
+	// again on one thread, whose first failure is the first in order.
 	outer := d.b
 	d.b = strings.Builder{}
 	d.printf("\t\tconst int64_t %slo = cnf_chunk(%sn, %sT, %sc), %shi = cnf_chunk(%sn, %sT, %sc + 1);\n", p, p, p, p, p, p, p, p)
+	start := d.b.Len()
 	for _, a := range plan.roots {
 		tn, _ := arrType(a)
 		d.printf("\t\tconst %s %s = {%so_%s.data + %slo, %shi - %slo};\n", tn, cname(a), p, cname(a), p, p, p)
@@ -135,8 +149,17 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	for _, bn := range folds {
 		d.printf("\t\t%sp_%s[%sc] = %s;\n", p, cname(bn.b.Name()), p, ident(p+"acc_", bn.b.Name()))
 	}
+	if pp.mayFail {
+		d.printf("\t\tcnf_team_jump = NULL;\n")
+	}
 	chunk := d.b.String()
 	d.b = outer
+	guarded := chunk
+	if pp.mayFail {
+		d.printf("\tint %sfailed = 0; /* a chunk failed: the loop runs again on one thread */\n", p)
+		guarded = chunk[:start] + d.guard(p, "continue;") + chunk[start:]
+		chunk = strings.TrimSuffix(chunk, "\t\tcnf_team_jump = NULL;\n")
+	}
 	tiled, err := d.tiledLoop(p, plan, pp, outs, folds, private, loop)
 	if err != nil {
 		return err
@@ -154,10 +177,18 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	} else {
 		d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
 		d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
-		d.b.WriteString(chunk)
+		d.b.WriteString(guarded)
 		d.printf("\t}\n")
 	}
-	d.printf("\t} else {\n")
+	if pp.mayFail {
+		d.printf("\tif (%sfailed) {\n\t\tcnf_team_done(%sT);\n\t\t%sT = 1;\n", p, p, p)
+		if tiled != "" {
+			d.printf("\t\t%s = 1;\n", tc)
+		}
+		d.printf("\t}\n\t}\n\tif (%sT <= 1) {\n", p)
+	} else {
+		d.printf("\t} else {\n")
+	}
 	d.printf("\tfor (int %sc = 0; %sc < 1; %sc++) { /* one thread: the whole input one chunk */\n", p, p, p)
 	d.b.WriteString(chunk)
 	d.printf("\t}\n")
@@ -261,6 +292,15 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
 	d.printf("\tfor (int64_t %sc = __atomic_fetch_add(&%snext, 1, __ATOMIC_RELAXED); %sc < %sK; %sc = __atomic_fetch_add(&%snext, 1, __ATOMIC_RELAXED)) {\n", p, p, p, p, p, p)
 	d.printf("\t\tconst int64_t %slo = %sc * %stile, %shi = %slo + %stile < %sn ? %slo + %stile : %sn;\n", p, p, p, p, p, p, p, p, p, p)
+	if pp.mayFail {
+		// A tile that fails still publishes where its outputs end (where they start: it
+		// keeps none), or the tiles after it would wait for it forever.
+		var f strings.Builder
+		fmt.Fprintf(&f, "cnf_wait(&%sready[%sc]);\n", p, p)
+		fmt.Fprintf(&f, "for (int %si = 0; %si < %d; %si++) %sat[(%sc + 1) * %d + %si] = %sat[%sc * %d + %si];\n", p, p, nk, p, p, p, nk, p, p, p, nk, p)
+		fmt.Fprintf(&f, "__atomic_store_n(&%sready[%sc + 1], 1, __ATOMIC_RELEASE);\ncontinue;\n", p, p)
+		d.b.WriteString(d.guard(p, f.String()))
+	}
 	for _, a := range plan.roots {
 		tn, _ := d.p.ct.name(d.info.Types[a])
 		d.printf("\t\tconst %s %s = {%so_%s.data + %slo, %shi - %slo};\n", tn, cname(a), p, cname(a), p, p, p)
@@ -278,6 +318,9 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	d.b.WriteString(indent(loop))
 	for _, bn := range folds {
 		d.printf("\t\t%spt_%s[%sc] = %s;\n", p, cname(bn.b.Name()), p, ident(p+"acc_", bn.b.Name()))
+	}
+	if pp.mayFail {
+		d.printf("\t\tcnf_team_jump = NULL;\n")
 	}
 	d.printf("\t\tcnf_wait(&%sready[%sc]);\n", p, p)
 	for i, a := range kept {
@@ -312,6 +355,22 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	return d.b.String(), nil
 }
 
+// guard is the C at the start of a chunk or tile of a team whose workers can fail: a failure
+// in it (cnf_fail, on its thread) jumps back here, marks the loop failed and runs onFail
+// (then the next chunk); the chunk's code after it runs with the jump set, and clears it at
+// its end.
+func (d *definition) guard(p, onFail string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\t\tjmp_buf %sjump;\n", p)
+	fmt.Fprintf(&b, "\t\tif (setjmp(%sjump) != 0) { /* it failed: the loop runs again on one thread */\n", p)
+	fmt.Fprintf(&b, "\t\t\tcnf_team_jump = NULL;\n\t\t\t__atomic_store_n(&%sfailed, 1, __ATOMIC_RELAXED);\n", p)
+	for _, l := range strings.Split(strings.TrimSuffix(onFail, "\n"), "\n") {
+		fmt.Fprintf(&b, "\t\t\t%s\n", l)
+	}
+	fmt.Fprintf(&b, "\t\t}\n\t\tcnf_team_jump = &%sjump;\n", p)
+	return b.String()
+}
+
 // foldOp is a fold's associative operator: its C combining two partial results, and its
 // identity.
 type foldOp struct {
@@ -321,13 +380,6 @@ type foldOp struct {
 
 // parallel plans the split of a blocked loop, or says why it stays on one thread.
 func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
-	if plan.gen != nil {
-		return nil, "a generate drives it"
-	}
-	roots := map[string]bool{}
-	for _, a := range plan.roots {
-		roots[a] = true
-	}
 	pp := &parallelPlan{folds: map[*blockNode]foldOp{}, scans: map[*blockNode]bool{}}
 	read := map[string]bool{}
 	for _, bn := range plan.nodes {
@@ -337,16 +389,12 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 	}
 	for _, bn := range plan.nodes {
 		switch c := bn.b.Rhs.(type) {
-		case *syntax.Map, *syntax.Zip, *syntax.Filter:
+		case *syntax.Map, *syntax.Zip, *syntax.Filter, *syntax.Generate, *syntax.Gather:
+			// A generate that drives the loop makes element i of a chunk from its position,
+			// the chunk's start plus i (blockedLoop's position). A gather from an array the
+			// loop also walks reads the whole array, not the chunk's view (blockedLoop).
 			if !d.stepEffectFree(bn) {
-				return nil, fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
-			}
-		case *syntax.Gather:
-			if roots[c.Data.Name] {
-				return nil, fmt.Sprintf("%s gathers from %s, which the loop also walks", bn.b.Name(), c.Data.Name)
-			}
-			if !d.stepEffectFree(bn) {
-				return nil, fmt.Sprintf("%s's indices are checked, and a failure must be the first in order", bn.b.Name())
+				pp.mayFail = true
 			}
 		case *syntax.Indexed, *syntax.Slice:
 			// A position in the loop's input is the chunk's start plus the place in the chunk
@@ -357,7 +405,7 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 		case *syntax.Length:
 			pp.folds[bn] = foldOp{combine: "(%s + %s)", identity: "0"}
 		case *syntax.Fold:
-			op, why := d.splittable(bn, c.Worker, "fold")
+			op, why := d.splittable(pp, bn, c.Worker, "fold")
 			if why != "" {
 				return nil, why
 			}
@@ -369,7 +417,7 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 			if read[bn.b.Name()] {
 				return nil, fmt.Sprintf("%s (a scan) is read in its own loop, which would see each chunk's running totals before they are fixed", bn.b.Name())
 			}
-			op, why := d.splittable(bn, c.Worker, "scan")
+			op, why := d.splittable(pp, bn, c.Worker, "scan")
 			if why != "" {
 				return nil, why
 			}
@@ -382,12 +430,13 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 	return pp, ""
 }
 
-// splittable is the operator of a fold or scan (what) that chunks can run apart: associative,
-// and with a worker that cannot fail; or why not.
-func (d *definition) splittable(bn *blockNode, worker syntax.Expr, what string) (foldOp, string) {
+// splittable is the operator of a fold or scan (what) that chunks can run apart (associative),
+// or why not; a worker that can fail marks the plan (a failure depends on the element only:
+// the step is the operator applied to the accumulator and a term of the element).
+func (d *definition) splittable(pp *parallelPlan, bn *blockNode, worker syntax.Expr, what string) (foldOp, string) {
 	op, why := d.associative(bn, worker, what)
 	if why == "" && !d.stepEffectFree(bn) {
-		why = fmt.Sprintf("%s's worker can fail, and a failure must be the first in order", bn.b.Name())
+		pp.mayFail = true
 	}
 	return op, why
 }

@@ -8,8 +8,8 @@ import (
 	"pgregory.net/rapid"
 )
 
-// Slices and indexed of a loop's own input split on a team: each chunk's positions start at
-// the chunk's start. Of a filtered rate they do not (a position there depends on what the
+// Slices and indexed of a loop's own input, and a generate that drives a loop, split on a
+// team: each chunk's positions start at the chunk's start. Of a filtered rate they do not (a position there depends on what the
 // chunks before kept), and that loop stays on one thread. Results are the reference's at 1, 2
 // and 3 threads, chunks of one element and up.
 func TestPositionsOnATeam(t *testing.T) {
@@ -33,6 +33,18 @@ f xs n =
       q = filter (\t -> fst t > n) p
       c = length q
   in  (q, c)
+`, true},
+		{`f :: Array Int -> Int -> (Array Int, Int, Array (Int, Int), Int)
+f xs n =
+  let l = length xs
+      g = generate l (\i -> i * 7 - n)
+      h = map (\y -> y ` + "`mod`" + ` 11) g
+      k = filter (> 4) h
+      s = fold (+) 0 k
+      p = indexed g
+      q = filter (\t -> snd t > 3 * fst t) p
+      m = fold max 0 h
+  in  (k, s, q, m)
 `, true},
 		{`f :: Array Int -> Int -> (Array Int, Int)
 f xs n =

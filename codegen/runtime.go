@@ -39,10 +39,18 @@ const runtimeIncludes = `#pragma GCC diagnostic ignored "-Wunused-function"
 
 // failExitC is how a program fails: a message on standard error and exit status 3.
 const failExitC = `
+#include <setjmp.h>
+
+/* cnf_team_jump is where a failure in a chunk or tile of a team jumps back to, on the chunk's
+ * own thread (codegen/parallel.go): the loop then runs again on one thread, which reports the
+ * first failure in order. NULL outside a team. */
+static __thread jmp_buf *cnf_team_jump;
+
 /* cnf_fail reports a run-time error at a binding and ends the program (exit status 3). */
 static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
 static void cnf_fail(const char *where, const char *fmt, ...) {
 	va_list ap;
+	if (cnf_team_jump) longjmp(*cnf_team_jump, 1);
 	fflush(stdout);
 	fprintf(stderr, "%s: ", where);
 	va_start(ap, fmt);
@@ -77,10 +85,16 @@ typedef struct { jmp_buf back; void **live; int64_t nlive, cap; } cnf_call;
 static __thread cnf_call cnf_this;
 static __thread char cnf_message[1024];
 
+/* cnf_team_jump is where a failure in a chunk or tile of a team jumps back to, on the chunk's
+ * own thread (codegen/parallel.go): the loop then runs again on the caller's thread, which
+ * reports the first failure in order. NULL outside a team. */
+static __thread jmp_buf *cnf_team_jump;
+
 /* cnf_fail records a run-time error at a binding and returns from the entry point. */
 static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
 static void cnf_fail(const char *where, const char *fmt, ...) {
 	va_list ap;
+	if (cnf_team_jump) longjmp(*cnf_team_jump, 1);
 	int n = snprintf(cnf_message, sizeof cnf_message, "%s: ", where);
 	if (n < 0 || n >= (int)sizeof cnf_message) n = 0;
 	va_start(ap, fmt);

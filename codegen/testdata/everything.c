@@ -189,24 +189,75 @@ L1_0_exit:;
 	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
-	/* On one thread: a generate drives it. */
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
 	v_scaled.data = cnf_alloc_slack((v_n), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
-	for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-		const int64_t L2_n_root = L2_step;
-		int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
-		for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
-			/* idx = generate n (\i -> i `mod` 3) */
-			const int64_t L2_v_idx = ({ int64_t l3_i = (L2_base + L2_k); cnf_mod(l3_i, INT64_C(3), "idx"); });
-			/* picked = gather xs idx */
-			const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
-			/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
-			const int64_t L2_v_scaled = ({ int64_t l4_a = L2_v_picked; int64_t l5_b = L2_v_idx; int64_t l6_c = L2_v_idx; ((l4_a * l5_b) + l6_c); });
-			L2_b_scaled[L2_k] = L2_v_scaled;
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	int L2_T = cnf_team(L2_n);
+	const Arr_Int L2_o_v_scaled = v_scaled;
+	int64_t L2_cnt_v_scaled[CNF_MAX_THREADS];
+	int L2_failed = 0; /* a chunk failed: the loop runs again on one thread */
+	if (L2_T > 1) {
+	#pragma omp parallel num_threads(L2_T)
+	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		jmp_buf L2_jump;
+		if (setjmp(L2_jump) != 0) { /* it failed: the loop runs again on one thread */
+			cnf_team_jump = NULL;
+			__atomic_store_n(&L2_failed, 1, __ATOMIC_RELAXED);
+			continue;
 		}
-		v_scaled.len += L2_n_root;
+		cnf_team_jump = &L2_jump;
+		Arr_Int v_scaled = {L2_o_v_scaled.data + L2_lo, 0};
+		const int64_t L2_n = L2_hi - L2_lo;
+		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L2_n_root = L2_step;
+			int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+				/* idx = generate n (\i -> i `mod` 3) */
+				const int64_t L2_v_idx = ({ int64_t l7_i = (L2_lo + L2_base + L2_k); cnf_mod(l7_i, INT64_C(3), "idx"); });
+				/* picked = gather xs idx */
+				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
+				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
+				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_v_picked; int64_t l9_b = L2_v_idx; int64_t l10_c = L2_v_idx; ((l8_a * l9_b) + l10_c); });
+				L2_b_scaled[L2_k] = L2_v_scaled;
+			}
+			v_scaled.len += L2_n_root;
+		}
+		L2_cnt_v_scaled[L2_c] = v_scaled.len;
+		cnf_team_jump = NULL;
 	}
+	if (L2_failed) {
+		cnf_team_done(L2_T);
+		L2_T = 1;
+	}
+	}
+	if (L2_T <= 1) {
+	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		Arr_Int v_scaled = {L2_o_v_scaled.data + L2_lo, 0};
+		const int64_t L2_n = L2_hi - L2_lo;
+		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
+			const int64_t L2_n_root = L2_step;
+			int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+				/* idx = generate n (\i -> i `mod` 3) */
+				const int64_t L2_v_idx = ({ int64_t l7_i = (L2_lo + L2_base + L2_k); cnf_mod(l7_i, INT64_C(3), "idx"); });
+				/* picked = gather xs idx */
+				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
+				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
+				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_v_picked; int64_t l9_b = L2_v_idx; int64_t l10_c = L2_v_idx; ((l8_a * l9_b) + l10_c); });
+				L2_b_scaled[L2_k] = L2_v_scaled;
+			}
+			v_scaled.len += L2_n_root;
+		}
+		L2_cnt_v_scaled[L2_c] = v_scaled.len;
+	}
+	}
+	/* scaled: each chunk's piece after the ones before it */
+	v_scaled.len = cnf_team_move((char *)v_scaled.data, sizeof *v_scaled.data, L2_cnt_v_scaled, L2_n, L2_T);
+	cnf_team_done(L2_T);
 	}
 
 	/* Loop 3:
