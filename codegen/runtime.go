@@ -303,15 +303,22 @@ static inline int64_t cnf_rem(int64_t a, int64_t b, const char *w) {
 /* div and mod round toward negative infinity: the truncated quotient and remainder, corrected
  * where the remainder is not zero and its sign (a's) is not b's. Without a branch: the
  * correction depends on the data, and a branch on it is taken at random (a loop of bench/shapes
- * spent half its time in mispredictions). */
+ * spent half its time in mispredictions). cnf_floor_fix is that condition as a mask (all ones
+ * or zero) made of shifts alone: as (r != 0) & ((r ^ b) < 0), gcc wrote a setne into the low
+ * byte of a register last written by the previous element's division, which chained every
+ * division to the one before it (a loop of divisions by elements ran 2.2 times slower). */
+static inline int64_t cnf_floor_fix(int64_t r, int64_t b) {
+	return ((r ^ b) >> 63) & ((r | (int64_t)(0 - (uint64_t)r)) >> 63);
+}
+
 static inline int64_t cnf_div(int64_t a, int64_t b, const char *w) {
 	int64_t q = cnf_quot(a, b, w), r = cnf_rem(a, b, w);
-	return q - (int64_t)((r != 0) & ((r ^ b) < 0));
+	return q + cnf_floor_fix(r, b);
 }
 
 static inline int64_t cnf_mod(int64_t a, int64_t b, const char *w) {
 	int64_t m = cnf_rem(a, b, w);
-	return m + (b & -(int64_t)((m != 0) & ((m ^ b) < 0)));
+	return m + (b & cnf_floor_fix(m, b));
 }
 
 static inline int64_t cnf_powi(int64_t a, int64_t b, const char *w) {
@@ -368,12 +375,12 @@ static inline int64_t cnf_rem_by(int64_t a, cnf_divider v, const char *w) {
 
 static inline int64_t cnf_div_by(int64_t a, cnf_divider v, const char *w) {
 	int64_t q = cnf_quot_by(a, v, w), r = cnf_rem_by(a, v, w);
-	return q - (int64_t)((r != 0) & ((r ^ v.d) < 0));
+	return q + cnf_floor_fix(r, v.d);
 }
 
 static inline int64_t cnf_mod_by(int64_t a, cnf_divider v, const char *w) {
 	int64_t m = cnf_rem_by(a, v, w);
-	return m + (v.d & -(int64_t)((m != 0) & ((m ^ v.d) < 0)));
+	return m + (v.d & cnf_floor_fix(m, v.d));
 }
 
 static inline int cnf_cmp_Int(int64_t a, int64_t b) { return (a > b) - (a < b); }
