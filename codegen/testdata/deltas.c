@@ -66,6 +66,8 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	int64_t L1_t_rest = 0;
 	uint8_t L1_m_rest[1024];
 	int64_t L1_b_rest[1024]; /* rest, a block at a time */
+	int64_t L1_b_cur[1024]; /* cur, a block at a time */
+	int64_t L1_b_prev[1024]; /* prev, a block at a time */
 	v_ds.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ds", v_xs.data);
 	v_ds.len = 0;
 	int64_t L1_t_later = 0;
@@ -100,10 +102,14 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			/* is = unzip numbered */
 			const int64_t L1_v_is = L1_v_numbered.f0;
 			const int64_t L1_v_cur = L1_v_numbered.f1;
+			L1_b_cur[L1_k] = L1_v_cur;
 			/* prev = gather xs is */
 			const int64_t L1_v_prev = CNF_AT(v_xs, L1_v_is, "prev");
+			L1_b_prev[L1_k] = L1_v_prev;
+		}
+		for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 			/* ds = map2 (-) cur prev */
-			const int64_t L1_v_ds = (L1_v_cur - L1_v_prev);
+			const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 			L1_b_ds[L1_k] = L1_v_ds;
 			/* later = drop lo ds */
 			const bool L1_c_later = (((L1_t_rest + L1_k) >= v_lo)) != 0;

@@ -211,16 +211,22 @@ L1_0_exit:;
 		cnf_team_jump = &L2_jump;
 		Arr_Int v_scaled = {L2_o_v_scaled.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L2_n_root = L2_step;
+		int64_t L2_b_idx[1024]; /* idx, a block at a time */
+		int64_t L2_b_picked[1024]; /* picked, a block at a time */
+		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : 1024; L2_base < L2_n; L2_base += L2_step, L2_step = 1024) {
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* idx = generate n (\i -> i `mod` 3) */
 				const int64_t L2_v_idx = ({ int64_t l7_i = (L2_lo + L2_base + L2_k); cnf_mod(l7_i, INT64_C(3), "idx"); });
+				L2_b_idx[L2_k] = L2_v_idx;
 				/* picked = gather xs idx */
 				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
+				L2_b_picked[L2_k] = L2_v_picked;
+			}
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
-				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_v_picked; int64_t l9_b = L2_v_idx; int64_t l10_c = L2_v_idx; ((l8_a * l9_b) + l10_c); });
+				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_b_picked[L2_k]; int64_t l9_b = L2_b_idx[L2_k]; int64_t l10_c = L2_b_idx[L2_k]; ((l8_a * l9_b) + l10_c); });
 				L2_b_scaled[L2_k] = L2_v_scaled;
 			}
 			v_scaled.len += L2_n_root;
@@ -238,16 +244,22 @@ L1_0_exit:;
 		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
 		Arr_Int v_scaled = {L2_o_v_scaled.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L2_n_root = L2_step;
+		int64_t L2_b_idx[1024]; /* idx, a block at a time */
+		int64_t L2_b_picked[1024]; /* picked, a block at a time */
+		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : 1024; L2_base < L2_n; L2_base += L2_step, L2_step = 1024) {
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* idx = generate n (\i -> i `mod` 3) */
 				const int64_t L2_v_idx = ({ int64_t l7_i = (L2_lo + L2_base + L2_k); cnf_mod(l7_i, INT64_C(3), "idx"); });
+				L2_b_idx[L2_k] = L2_v_idx;
 				/* picked = gather xs idx */
 				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
+				L2_b_picked[L2_k] = L2_v_picked;
+			}
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
-				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_v_picked; int64_t l9_b = L2_v_idx; int64_t l10_c = L2_v_idx; ((l8_a * l9_b) + l10_c); });
+				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_b_picked[L2_k]; int64_t l9_b = L2_b_idx[L2_k]; int64_t l10_c = L2_b_idx[L2_k]; ((l8_a * l9_b) + l10_c); });
 				L2_b_scaled[L2_k] = L2_v_scaled;
 			}
 			v_scaled.len += L2_n_root;
