@@ -575,6 +575,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		return ref(a)
 	}
 	specBuf := func(a string) string { return ident(p+"s_", a) }
+	streamBuf := func(a string) string { return ident(p+"w_", a) }
 
 	// The loop's body is written aside, to learn which scalars it divides by.
 	outer := d.b
@@ -630,6 +631,34 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	} else {
 		sprf("\tconst int64_t %sn = %s.len;\n", p, cname(plan.roots[0]))
 	}
+	// streamed: the outputs of the input's rate, each block of which goes through a buffer and
+	// out with streaming stores when the loop moves more bytes than the cache holds
+	// (cnf_stream_worth, decided once a loop, before any team).
+	streamed := map[string]bool{}
+	var moved []string
+	for _, a := range plan.roots {
+		moved = append(moved, fmt.Sprintf("sizeof *%s.data", cname(a)))
+	}
+	for _, bn := range plan.nodes {
+		if inRate(bn) != "" || isSelect(bn) || spec[bn] != nil {
+			continue
+		}
+		for _, id := range bn.b.Names {
+			if writes[id.Name] {
+				streamed[id.Name] = true
+			}
+		}
+	}
+	for _, a := range slices.Sorted(maps.Keys(writes)) {
+		tn, err := elemType(a)
+		if err != nil {
+			return err
+		}
+		moved = append(moved, "sizeof("+tn+")")
+	}
+	if len(streamed) > 0 {
+		sprf("\tconst int %sstream = cnf_stream_worth(%sn * (int64_t)(%s)); /* outputs by streaming stores */\n", p, p, strings.Join(moved, " + "))
+	}
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) {
 			prf("\tint64_t %s = 0;\n", before(bn.rate))
@@ -658,6 +687,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					sprf("\t%s.data = cnf_alloc_slack_at(%s, sizeof(%s), %s, %s.data);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(plan.roots[0]), cname(a))
 				} else {
 					sprf("\t%s.data = cnf_alloc_slack(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(a))
+				}
+				if streamed[a] {
+					prf("\t%s %s[%d]; /* a block of %s, written out by streaming stores */\n", tn, streamBuf(a), blockSize, a)
 				}
 			case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
 				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
@@ -708,7 +740,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		d.printf("\tconst int64_t %speel = cnf_peel(%s.data, sizeof *%s.data, %sn);\n", p, r, r, p)
 		first = p + "peel"
 	}
-	if whole {
+	if whole && len(streamed) > 0 {
+		// Blocks only to stream the outputs through their buffers.
+		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sstream ? %d : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sstream ? %d : %sn - %sbase) { /* no buffers but to stream outputs: one block, or a peel and one */\n", p, p, first, first, p, blockSize, p, p, p, p, p, p, p, blockSize, p, p)
+		d.printf("\t\tconst int64_t %s = %sn - %sbase < %sstep ? %sn - %sbase : %sstep;\n", count(""), p, p, p, p, p, p)
+	} else if whole {
 		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sn - %sbase) { /* one block, or a peel and one: no buffers */\n", p, p, first, first, p, p, p, p, p, p, p, p)
 		d.printf("\t\tconst int64_t %s = %sstep;\n", count(""), p)
 	} else {
@@ -746,7 +782,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(a), cname(a), cname(a))
+					if streamed[a] {
+						d.printf("\t\t%s *restrict %s = %sstream ? %s : %s.data + %s.len;\n", tn, buf(a), p, streamBuf(a), cname(a), cname(a))
+					} else {
+						d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(a), cname(a), cname(a))
+					}
 				}
 			}
 		}
@@ -766,6 +806,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			if len(pass) == 0 {
 				continue
 			}
+			// CNF_IVDEP: the arrays a block's loop reads and writes never overlap (outputs and
+			// buffers are the loop's own; inputs are only read), which gcc cannot see through
+			// pointers declared in a block: with more than about four of them it gave up the
+			// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
+			d.printf("\t\tCNF_IVDEP\n")
 			d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
 			for _, bn := range pass {
 				b := bn.b
@@ -890,6 +935,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 			for _, id := range bn.b.Names {
 				if a := id.Name; writes[a] {
+					if streamed[a] {
+						d.printf("\t\tif (%sstream) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", p, cname(a), cname(a), streamBuf(a), count(rate), cname(a))
+					}
 					d.printf("\t\t%s.len += %s;\n", cname(a), count(rate))
 				}
 			}
@@ -937,6 +985,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 	}
 	d.printf("\t}\n")
+	if len(streamed) > 0 {
+		d.printf("\tif (%sstream) cnf_stream_fence();\n", p)
+	}
 	loopEnd := d.b.Len() // the epilogue follows: results, bytes counted
 	for _, bn := range plan.nodes {
 		switch bn.b.Rhs.(type) {

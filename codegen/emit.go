@@ -33,10 +33,13 @@ type Options struct {
 	// (cnf run --compiled --threads; 0: one, unless CNF_THREADS is set); MinChunk is the fewest
 	// elements a thread gets (0: the runtime's; the tests set 1 to split small inputs); MinPeel
 	// the fewest elements a blocked loop peels at (cnf_peel; 0: the runtime's; the tests
-	// set 1).
-	Threads  int
-	MinChunk int64
-	MinPeel  int64
+	// set 1); MinStream the fewest bytes a loop must move to write its outputs with
+	// streaming stores (cnf_stream_worth; 0: the runtime's, the last-level cache's size; the
+	// tests set 1).
+	Threads   int
+	MinChunk  int64
+	MinPeel   int64
+	MinStream int64
 	// ReassociateFloats lets a loop with a Float fold run on several threads, its partial
 	// sums (products, maxima, minima) combined in chunk order: the rounding of the result
 	// changes with the number of threads (--reassociate-floats).

@@ -107,7 +107,9 @@ func same(a, b map[string]fuse.Value) bool {
 // combinator (both generators' shapes) and inputs with empty, one-element and longer arrays,
 // the compiled optimal clustering, and the compiled unfused one, give the reference's results,
 // printed alike, and fail exactly when the reference fails, on one thread and on teams of 2 and
-// 3 (every input split, however small: MinChunk 1), whose results are one thread's to the bit.
+// 3 (every input split, however small: MinChunk 1), whose results are one thread's to the bit,
+// with outputs written by streaming stores (MinStream 1) on 1 and 3 threads and by plain ones
+// on 2.
 //
 //	go test ./codegen -run CompiledAgrees -rapid.checks=500
 func TestCompiledAgreesWithReference(t *testing.T) {
@@ -125,7 +127,8 @@ func TestCompiledAgreesWithReference(t *testing.T) {
 				ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
 				for _, threads := range []int{1, 2, 3} {
 					// MinPeel 1: a loop (a chunk) peels whenever it starts off a 64-byte boundary.
-					got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 1, MinPeel: 1})
+					// MinStream 1 (on 1 and 3 threads): outputs go out by streaming stores.
+					got, err := Run(context.Background(), r, cl, in, Options{Threads: threads, MinChunk: 1, MinPeel: 1, MinStream: int64(threads % 2)})
 					var re *RunError
 					if err != nil && !errors.As(err, &re) {
 						t.Fatalf("cannot compile: %v\n%s", err, src)

@@ -46,6 +46,9 @@ func threadEnv(opts Options) []string {
 	if opts.MinPeel > 0 {
 		env = append(env, fmt.Sprintf("CNF_MIN_PEEL=%d", opts.MinPeel))
 	}
+	if opts.MinStream > 0 {
+		env = append(env, fmt.Sprintf("CNF_STREAM_MIN=%d", opts.MinStream))
+	}
 	return env
 }
 

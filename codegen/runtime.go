@@ -27,13 +27,23 @@ const runtimeIncludes = `#pragma GCC diagnostic ignored "-Wunused-function"
 #include <math.h>
 #ifdef __linux__
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) || defined(__AVX__)
 #include <immintrin.h>
 #endif
 #ifdef _OPENMP
 #include <omp.h>
 #include <sched.h>
+#endif
+/* CNF_IVDEP before a blocked loop's loop over a block (codegen/blocked.go): the arrays it
+ * reads and writes do not overlap. */
+#if defined(__clang__)
+#define CNF_IVDEP _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define CNF_IVDEP _Pragma("GCC ivdep")
+#else
+#define CNF_IVDEP
 #endif
 `
 
@@ -215,6 +225,62 @@ static void cnf_copy_out(void *dst, const void *src, size_t bytes) {
 #endif
 	memcpy(dst, src, bytes);
 }
+/* Streaming stores for a loop's outputs (blocked.go): a loop that moves more bytes than the
+ * last-level cache holds writes each block of an output of its input's rate into a buffer (in
+ * L1) and copies it out with streaming stores, which do not first read each line they write
+ * as plain stores do: a loop that reads 2 arrays and writes 5 ran 1.6 times faster on one
+ * thread and on two (docs/performance.md, "Streaming stores"). Below that size the outputs
+ * may still be in cache for the loop that reads them, where streaming stores would evict them.
+ * cnf_stream_min is that size in bytes (0 until known; CNF_STREAM_MIN sets it). */
+static int64_t cnf_stream_min;
+static int cnf_stream_worth(int64_t bytes) {
+#if defined(__AVX512F__) || defined(__AVX__)
+	int64_t m = __atomic_load_n(&cnf_stream_min, __ATOMIC_RELAXED);
+	if (m == 0) {
+		m = (int64_t)32 << 20;
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+		const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+		if (l3 > 0) m = l3;
+#endif
+		__atomic_store_n(&cnf_stream_min, m, __ATOMIC_RELAXED);
+	}
+	return bytes >= m;
+#else
+	(void)bytes;
+	return 0;
+#endif
+}
+/* cnf_stream_out copies a block of an output from its buffer to its place with streaming stores
+ * (the unaligned head and tail with plain ones); cnf_stream_fence orders them before what
+ * follows (once a loop, or a team's chunk, is done). */
+static inline void cnf_stream_out(void *dst, const void *src, size_t bytes) {
+#if defined(__AVX512F__) || defined(__AVX__)
+#if defined(__AVX512F__)
+	enum { W = 64 };
+#else
+	enum { W = 32 };
+#endif
+	size_t head = (W - (uintptr_t)dst % W) % W;
+	if (head > bytes) head = bytes;
+	memcpy(dst, src, head);
+	char *d = (char *)dst + head;
+	const char *s = (const char *)src + head;
+	size_t n = bytes - head;
+#if defined(__AVX512F__)
+	for (; n >= 64; n -= 64, d += 64, s += 64) _mm512_stream_si512((void *)d, _mm512_loadu_si512((const void *)s));
+#else
+	for (; n >= 32; n -= 32, d += 32, s += 32) _mm256_stream_si256((__m256i *)d, _mm256_loadu_si256((const __m256i *)s));
+#endif
+	memcpy(d, s, n);
+#else
+	memcpy(dst, src, bytes);
+#endif
+}
+static inline void cnf_stream_fence(void) {
+#if defined(__AVX512F__) || defined(__AVX__)
+	_mm_sfence();
+#endif
+}
 /* cnf_chunk is where chunk i of t starts in n elements. */
 static inline int64_t cnf_chunk(int64_t n, int t, int i) { return (int64_t)((__int128)n * i / t); }
 static inline int64_t cnf_max_i64_(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -258,13 +324,14 @@ static int64_t cnf_team_move(char *data, size_t size, const int64_t *cnt, int64_
 	}
 	return total;
 }
-/* cnf_threads_from_env sets the threads from CNF_THREADS, CNF_MIN_CHUNK and CNF_MIN_PEEL (the
- * harnesses). */
+/* cnf_threads_from_env sets the threads from CNF_THREADS, CNF_MIN_CHUNK, CNF_MIN_PEEL and
+ * CNF_STREAM_MIN (the harnesses). */
 static void cnf_threads_from_env(void) {
-	const char *t = getenv("CNF_THREADS"), *m = getenv("CNF_MIN_CHUNK"), *pl = getenv("CNF_MIN_PEEL");
+	const char *t = getenv("CNF_THREADS"), *m = getenv("CNF_MIN_CHUNK"), *pl = getenv("CNF_MIN_PEEL"), *sm = getenv("CNF_STREAM_MIN");
 	if (t && atoi(t) > 0) cnf_threads = atoi(t);
 	if (m && atoll(m) >= 0) cnf_min_chunk = atoll(m);
 	if (pl && atoll(pl) >= 0) cnf_min_peel = atoll(pl);
+	if (sm && atoll(sm) > 0) cnf_stream_min = atoll(sm);
 }
 
 /* cnf_peel is how many of a loop's n elements of size bytes at p come before p's first 64-byte

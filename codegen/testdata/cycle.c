@@ -16,6 +16,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
+	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
 	v_ys.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys", v_xs.data);
 	v_ys.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -32,12 +33,14 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_w_ys[1024]; /* a block of ys, written out by streaming stores */
 		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L1_n_root = L1_step;
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? 1024 : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? 1024 : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
+			int64_t *restrict L1_b_ys = L1_stream ? L1_w_ys : v_ys.data + v_ys.len;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* ys = map (+ 1) xs */
 				const int64_t L1_v_ys = (L1_b_xs[L1_k] + INT64_C(1));
@@ -45,8 +48,10 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 				/* sum = fold (+) 0 ys */
 				L1_acc_sum = (L1_acc_sum + L1_v_ys);
 			}
+			if (L1_stream) cnf_stream_out(v_ys.data + v_ys.len, L1_w_ys, (size_t)L1_n_root * sizeof *v_ys.data);
 			v_ys.len += L1_n_root;
 		}
+		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ys[L1_c] = v_ys.len;
 		L1_p_v_sum[L1_c] = L1_acc_sum;
 	}
@@ -56,12 +61,14 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_w_ys[1024]; /* a block of ys, written out by streaming stores */
 		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L1_n_root = L1_step;
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? 1024 : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? 1024 : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_ys = v_ys.data + v_ys.len;
+			int64_t *restrict L1_b_ys = L1_stream ? L1_w_ys : v_ys.data + v_ys.len;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* ys = map (+ 1) xs */
 				const int64_t L1_v_ys = (L1_b_xs[L1_k] + INT64_C(1));
@@ -69,8 +76,10 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 				/* sum = fold (+) 0 ys */
 				L1_acc_sum = (L1_acc_sum + L1_v_ys);
 			}
+			if (L1_stream) cnf_stream_out(v_ys.data + v_ys.len, L1_w_ys, (size_t)L1_n_root * sizeof *v_ys.data);
 			v_ys.len += L1_n_root;
 		}
+		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ys[L1_c] = v_ys.len;
 		L1_p_v_sum[L1_c] = L1_acc_sum;
 	}
@@ -89,6 +98,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L2_n = v_ys.len;
+	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t))); /* outputs by streaming stores */
 	v_zs.data = cnf_alloc_slack_at(v_ys.len, sizeof(int64_t), "zs", v_ys.data);
 	v_zs.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -104,18 +114,22 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
+		int64_t L2_w_zs[1024]; /* a block of zs, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_ys.data, sizeof *v_ys.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L2_n_root = L2_step;
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
-			int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
+			int64_t *restrict L2_b_zs = L2_stream ? L2_w_zs : v_zs.data + v_zs.len;
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* zs = map (+ sum) ys */
 				const int64_t L2_v_zs = (L2_b_ys[L2_k] + v_sum);
 				L2_b_zs[L2_k] = L2_v_zs;
 			}
+			if (L2_stream) cnf_stream_out(v_zs.data + v_zs.len, L2_w_zs, (size_t)L2_n_root * sizeof *v_zs.data);
 			v_zs.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_zs[L2_c] = v_zs.len;
 	}
 	} else {
@@ -124,18 +138,22 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
+		int64_t L2_w_zs[1024]; /* a block of zs, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_ys.data, sizeof *v_ys.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L2_n_root = L2_step;
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
-			int64_t *restrict L2_b_zs = v_zs.data + v_zs.len;
+			int64_t *restrict L2_b_zs = L2_stream ? L2_w_zs : v_zs.data + v_zs.len;
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* zs = map (+ sum) ys */
 				const int64_t L2_v_zs = (L2_b_ys[L2_k] + v_sum);
 				L2_b_zs[L2_k] = L2_v_zs;
 			}
+			if (L2_stream) cnf_stream_out(v_zs.data + v_zs.len, L2_w_zs, (size_t)L2_n_root * sizeof *v_zs.data);
 			v_zs.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_zs[L2_c] = v_zs.len;
 	}
 	}

@@ -87,6 +87,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
 		const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 		const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+		CNF_IVDEP
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* rest = tail xs */
 			const bool L1_c_rest = (((L1_base + L1_k) >= INT64_C(1))) != 0;
@@ -96,6 +97,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		const int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
 		/* the elements rest keeps */
 		int64_t *restrict L1_b_ds = v_ds.data + v_ds.len;
+		CNF_IVDEP
 		for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 			/* numbered = indexed rest */
 			const Tup2_Int_Int L1_v_numbered = ((Tup2_Int_Int){(L1_t_rest + L1_k), L1_b_rest[L1_k]});
@@ -107,6 +109,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			const int64_t L1_v_prev = CNF_AT(v_xs, L1_v_is, "prev");
 			L1_b_prev[L1_k] = L1_v_prev;
 		}
+		CNF_IVDEP
 		for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 			/* ds = map2 (-) cur prev */
 			const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
@@ -128,6 +131,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		const int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
 		v_same.len += L1_n_same;
 		/* the elements later keeps */
+		CNF_IVDEP
 		for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
 			/* window = take n later */
 			const bool L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;

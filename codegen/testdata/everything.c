@@ -190,6 +190,7 @@ L1_0_exit:;
 	 */
 	{
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
+	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof(int64_t))); /* outputs by streaming stores */
 	v_scaled.data = cnf_alloc_slack((v_n), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -213,9 +214,11 @@ L1_0_exit:;
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_b_idx[1024]; /* idx, a block at a time */
 		int64_t L2_b_picked[1024]; /* picked, a block at a time */
+		int64_t L2_w_scaled[1024]; /* a block of scaled, written out by streaming stores */
 		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : 1024; L2_base < L2_n; L2_base += L2_step, L2_step = 1024) {
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
-			int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
+			int64_t *restrict L2_b_scaled = L2_stream ? L2_w_scaled : v_scaled.data + v_scaled.len;
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* idx = generate n (\i -> i `mod` 3) */
 				const int64_t L2_v_idx = ({ int64_t l7_i = (L2_lo + L2_base + L2_k); cnf_mod(l7_i, INT64_C(3), "idx"); });
@@ -224,13 +227,16 @@ L1_0_exit:;
 				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
 				L2_b_picked[L2_k] = L2_v_picked;
 			}
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
 				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_b_picked[L2_k]; int64_t l9_b = L2_b_idx[L2_k]; int64_t l10_c = L2_b_idx[L2_k]; ((l8_a * l9_b) + l10_c); });
 				L2_b_scaled[L2_k] = L2_v_scaled;
 			}
+			if (L2_stream) cnf_stream_out(v_scaled.data + v_scaled.len, L2_w_scaled, (size_t)L2_n_root * sizeof *v_scaled.data);
 			v_scaled.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_scaled[L2_c] = v_scaled.len;
 		cnf_team_jump = NULL;
 	}
@@ -246,9 +252,11 @@ L1_0_exit:;
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_b_idx[1024]; /* idx, a block at a time */
 		int64_t L2_b_picked[1024]; /* picked, a block at a time */
+		int64_t L2_w_scaled[1024]; /* a block of scaled, written out by streaming stores */
 		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : 1024; L2_base < L2_n; L2_base += L2_step, L2_step = 1024) {
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
-			int64_t *restrict L2_b_scaled = v_scaled.data + v_scaled.len;
+			int64_t *restrict L2_b_scaled = L2_stream ? L2_w_scaled : v_scaled.data + v_scaled.len;
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* idx = generate n (\i -> i `mod` 3) */
 				const int64_t L2_v_idx = ({ int64_t l7_i = (L2_lo + L2_base + L2_k); cnf_mod(l7_i, INT64_C(3), "idx"); });
@@ -257,13 +265,16 @@ L1_0_exit:;
 				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
 				L2_b_picked[L2_k] = L2_v_picked;
 			}
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
 				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_b_picked[L2_k]; int64_t l9_b = L2_b_idx[L2_k]; int64_t l10_c = L2_b_idx[L2_k]; ((l8_a * l9_b) + l10_c); });
 				L2_b_scaled[L2_k] = L2_v_scaled;
 			}
+			if (L2_stream) cnf_stream_out(v_scaled.data + v_scaled.len, L2_w_scaled, (size_t)L2_n_root * sizeof *v_scaled.data);
 			v_scaled.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_scaled[L2_c] = v_scaled.len;
 	}
 	}

@@ -50,6 +50,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
+	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
 	v_ys1.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys1", v_xs.data);
 	v_ys1.len = 0;
 	v_ys2.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys2", v_xs.data);
@@ -80,13 +81,15 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
 		Arr_Int v_ys2 = {L1_buf_v_ys2 + (L1_tile + 1) * cnf_thread_num(), 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
 		int64_t L1_t_ys2 = 0;
 		uint8_t L1_m_ys2[1024];
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_ys1 = v_ys1.data + v_ys1.len;
+			int64_t *restrict L1_b_ys1 = L1_stream ? L1_w_ys1 : v_ys1.data + v_ys1.len;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* ys1 = map (+ 1) xs */
 				const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
@@ -95,6 +98,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 				const bool L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
 				L1_m_ys2[L1_k] = L1_c_ys2;
 			}
+			if (L1_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L1_w_ys1, (size_t)L1_n_root * sizeof *v_ys1.data);
 			v_ys1.len += L1_n_root;
 			/* ys2 = filter even xs: the kept elements, without a branch */
 			int64_t *restrict L1_b_ys2 = v_ys2.data + v_ys2.len;
@@ -102,6 +106,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 			v_ys2.len += L1_n_ys2;
 			L1_t_ys2 += L1_n_ys2;
 		}
+		if (L1_stream) cnf_stream_fence();
 		cnf_wait(&L1_ready[L1_c]);
 		const int64_t L1_at_v_ys2 = L1_at[L1_c * 1 + 0];
 		L1_at[(L1_c + 1) * 1 + 0] = L1_at_v_ys2 + v_ys2.len;
@@ -121,13 +126,15 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
 		Arr_Int v_ys2 = {L1_o_v_ys2.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
 		int64_t L1_t_ys2 = 0;
 		uint8_t L1_m_ys2[1024];
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_ys1 = v_ys1.data + v_ys1.len;
+			int64_t *restrict L1_b_ys1 = L1_stream ? L1_w_ys1 : v_ys1.data + v_ys1.len;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* ys1 = map (+ 1) xs */
 				const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
@@ -136,6 +143,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 				const bool L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
 				L1_m_ys2[L1_k] = L1_c_ys2;
 			}
+			if (L1_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L1_w_ys1, (size_t)L1_n_root * sizeof *v_ys1.data);
 			v_ys1.len += L1_n_root;
 			/* ys2 = filter even xs: the kept elements, without a branch */
 			int64_t *restrict L1_b_ys2 = v_ys2.data + v_ys2.len;
@@ -143,6 +151,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 			v_ys2.len += L1_n_ys2;
 			L1_t_ys2 += L1_n_ys2;
 		}
+		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ys1[L1_c] = v_ys1.len;
 		L1_cnt_v_ys2[L1_c] = v_ys2.len;
 	}

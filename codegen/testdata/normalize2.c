@@ -36,6 +36,7 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
 			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* sum1 = fold (+) 0 xs */
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
@@ -59,6 +60,7 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
 			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* sum1 = fold (+) 0 xs */
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
@@ -88,6 +90,7 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L2_n = v_xs.len;
+	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
 	v_ys1.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys1", v_xs.data);
 	v_ys1.len = 0;
 	v_ys2.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys2", v_xs.data);
@@ -110,12 +113,15 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		Arr_Int v_ys1 = {L2_o_v_ys1.data + L2_lo, 0};
 		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
+		int64_t L2_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
+		int64_t L2_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L2_n_root = L2_step;
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
-			int64_t *restrict L2_b_ys1 = v_ys1.data + v_ys1.len;
-			int64_t *restrict L2_b_ys2 = v_ys2.data + v_ys2.len;
+			int64_t *restrict L2_b_ys1 = L2_stream ? L2_w_ys1 : v_ys1.data + v_ys1.len;
+			int64_t *restrict L2_b_ys2 = L2_stream ? L2_w_ys2 : v_ys2.data + v_ys2.len;
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* ys1 = map (/ sum1) xs */
 				const int64_t L2_v_ys1 = cnf_quot_by(L2_b_xs[L2_k], dv_sum1, "ys1");
@@ -124,9 +130,12 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				const int64_t L2_v_ys2 = cnf_quot_by(L2_b_xs[L2_k], dv_sum2, "ys2");
 				L2_b_ys2[L2_k] = L2_v_ys2;
 			}
+			if (L2_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L2_w_ys1, (size_t)L2_n_root * sizeof *v_ys1.data);
 			v_ys1.len += L2_n_root;
+			if (L2_stream) cnf_stream_out(v_ys2.data + v_ys2.len, L2_w_ys2, (size_t)L2_n_root * sizeof *v_ys2.data);
 			v_ys2.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_ys1[L2_c] = v_ys1.len;
 		L2_cnt_v_ys2[L2_c] = v_ys2.len;
 	}
@@ -137,12 +146,15 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		Arr_Int v_ys1 = {L2_o_v_ys1.data + L2_lo, 0};
 		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
+		int64_t L2_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
+		int64_t L2_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L2_n_root = L2_step;
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
-			int64_t *restrict L2_b_ys1 = v_ys1.data + v_ys1.len;
-			int64_t *restrict L2_b_ys2 = v_ys2.data + v_ys2.len;
+			int64_t *restrict L2_b_ys1 = L2_stream ? L2_w_ys1 : v_ys1.data + v_ys1.len;
+			int64_t *restrict L2_b_ys2 = L2_stream ? L2_w_ys2 : v_ys2.data + v_ys2.len;
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* ys1 = map (/ sum1) xs */
 				const int64_t L2_v_ys1 = cnf_quot_by(L2_b_xs[L2_k], dv_sum1, "ys1");
@@ -151,9 +163,12 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				const int64_t L2_v_ys2 = cnf_quot_by(L2_b_xs[L2_k], dv_sum2, "ys2");
 				L2_b_ys2[L2_k] = L2_v_ys2;
 			}
+			if (L2_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L2_w_ys1, (size_t)L2_n_root * sizeof *v_ys1.data);
 			v_ys1.len += L2_n_root;
+			if (L2_stream) cnf_stream_out(v_ys2.data + v_ys2.len, L2_w_ys2, (size_t)L2_n_root * sizeof *v_ys2.data);
 			v_ys2.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_ys1[L2_c] = v_ys1.len;
 		L2_cnt_v_ys2[L2_c] = v_ys2.len;
 	}

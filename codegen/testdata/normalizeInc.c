@@ -30,6 +30,7 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
 			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* sum1 = fold (+) 0 xs */
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
@@ -47,6 +48,7 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
 			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* sum1 = fold (+) 0 xs */
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
@@ -68,6 +70,7 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L2_n = v_xs.len;
+	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
 	v_ys.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys", v_xs.data);
 	v_ys.len = 0;
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
@@ -84,11 +87,13 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
+		int64_t L2_w_ys[1024]; /* a block of ys, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L2_n_root = L2_step;
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
-			int64_t *restrict L2_b_ys = v_ys.data + v_ys.len;
+			int64_t *restrict L2_b_ys = L2_stream ? L2_w_ys : v_ys.data + v_ys.len;
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* incs = map (+ 1) xs */
 				const int64_t L2_v_incs = (L2_b_xs[L2_k] + INT64_C(1));
@@ -96,8 +101,10 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 				const int64_t L2_v_ys = cnf_quot_by(L2_v_incs, dv_sum1, "ys");
 				L2_b_ys[L2_k] = L2_v_ys;
 			}
+			if (L2_stream) cnf_stream_out(v_ys.data + v_ys.len, L2_w_ys, (size_t)L2_n_root * sizeof *v_ys.data);
 			v_ys.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_ys[L2_c] = v_ys.len;
 	}
 	} else {
@@ -106,11 +113,13 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
+		int64_t L2_w_ys[1024]; /* a block of ys, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_n - L2_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L2_n_root = L2_step;
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
-			int64_t *restrict L2_b_ys = v_ys.data + v_ys.len;
+			int64_t *restrict L2_b_ys = L2_stream ? L2_w_ys : v_ys.data + v_ys.len;
+			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* incs = map (+ 1) xs */
 				const int64_t L2_v_incs = (L2_b_xs[L2_k] + INT64_C(1));
@@ -118,8 +127,10 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 				const int64_t L2_v_ys = cnf_quot_by(L2_v_incs, dv_sum1, "ys");
 				L2_b_ys[L2_k] = L2_v_ys;
 			}
+			if (L2_stream) cnf_stream_out(v_ys.data + v_ys.len, L2_w_ys, (size_t)L2_n_root * sizeof *v_ys.data);
 			v_ys.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_ys[L2_c] = v_ys.len;
 	}
 	}

@@ -21,6 +21,7 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	 */
 	{
 	const int64_t L1_n = v_xs.len;
+	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
 	v_doubled.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "doubled", v_xs.data);
 	v_doubled.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -36,18 +37,22 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_w_doubled[1024]; /* a block of doubled, written out by streaming stores */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L1_n_root = L1_step;
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? 1024 : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? 1024 : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
+			int64_t *restrict L1_b_doubled = L1_stream ? L1_w_doubled : v_doubled.data + v_doubled.len;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* doubled = map (* 2) xs */
 				const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));
 				L1_b_doubled[L1_k] = L1_v_doubled;
 			}
+			if (L1_stream) cnf_stream_out(v_doubled.data + v_doubled.len, L1_w_doubled, (size_t)L1_n_root * sizeof *v_doubled.data);
 			v_doubled.len += L1_n_root;
 		}
+		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_doubled[L1_c] = v_doubled.len;
 	}
 	} else {
@@ -56,18 +61,22 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_w_doubled[1024]; /* a block of doubled, written out by streaming stores */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L1_n_root = L1_step;
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? 1024 : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? 1024 : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_doubled = v_doubled.data + v_doubled.len;
+			int64_t *restrict L1_b_doubled = L1_stream ? L1_w_doubled : v_doubled.data + v_doubled.len;
+			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* doubled = map (* 2) xs */
 				const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));
 				L1_b_doubled[L1_k] = L1_v_doubled;
 			}
+			if (L1_stream) cnf_stream_out(v_doubled.data + v_doubled.len, L1_w_doubled, (size_t)L1_n_root * sizeof *v_doubled.data);
 			v_doubled.len += L1_n_root;
 		}
+		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_doubled[L1_c] = v_doubled.len;
 	}
 	}

@@ -35,6 +35,7 @@ static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
 	for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
 		const int64_t L1_n_root = L1_step;
 		const Tup2_Float_Float *restrict L1_b_pts = v_pts.data + L1_base;
+		CNF_IVDEP
 		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 			/* xs = map fst pts */
 			const double L1_v_xs = (L1_b_pts[L1_k]).f0;
