@@ -81,7 +81,7 @@ go test -race -count=1 -timeout 30m ./codegen # over 9 of the default 10 minutes
 
 step "property tests in depth (1000 random programs each)"
 go test -count=1 ./cluster ./infer ./fuse -run 'TestILPMatchesExhaustive|TestGeneratedProgramsInfer|TestThreeSemanticsAgree' -rapid.checks=1000
-go test -count=1 ./codegen -run 'TestCompiledAgreesWithReference' -rapid.checks=400
+go test -count=1 -timeout 30m ./codegen -run 'TestCompiledAgreesWithReference' -rapid.checks=400
 
 step "the language server driven by real clients (vscode-languageserver-protocol, Neovim)"
 need_tools nvim:neovim node:nodejs npm:npm
