@@ -149,16 +149,12 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	for _, bn := range folds {
 		d.printf("\t\t%sp_%s[%sc] = %s;\n", p, cname(bn.b.Name()), p, ident(p+"acc_", bn.b.Name()))
 	}
-	if pp.mayFail {
-		d.printf("\t\tcnf_team_jump = NULL;\n")
-	}
 	chunk := d.b.String()
 	d.b = outer
-	guarded := chunk
+	guarded := chunk // the region's copy: with the jump back set around the chunk
 	if pp.mayFail {
 		d.printf("\tint %sfailed = 0; /* a chunk failed: the loop runs again on one thread */\n", p)
-		guarded = chunk[:start] + d.guard(p, "continue;") + chunk[start:]
-		chunk = strings.TrimSuffix(chunk, "\t\tcnf_team_jump = NULL;\n")
+		guarded = chunk[:start] + d.guard(p, "continue;") + chunk[start:] + "\t\tcnf_team_jump = NULL;\n"
 	}
 	tiled, err := d.tiledLoop(p, plan, pp, outs, folds, private, loop)
 	if err != nil {
