@@ -12,7 +12,9 @@ import (
 
 // failingPrograms have loops whose workers can fail: checked gathers (from an array the loop
 // also walks, too), divisions by elements, a gather of a generate's indices; in loops with a
-// filtered output (run in tiles), with folds only, and with a scan (run in chunks).
+// filtered output (run in tiles), with folds only, and with a scan (run in chunks); a
+// division under a filter whose filtered rate's positions a drop reads (each tile counts it
+// first, the failure possibly in the count).
 var failingPrograms = []string{
 	`f :: Array Int -> Int -> (Array Int, Int, Array Int)
 f xs n =
@@ -45,6 +47,15 @@ f xs n =
       k = filter (> 0) v
       c = length k
   in  (k, c)
+`,
+	`f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let a = filter (> 1) xs
+      h = map (\x -> 60 ` + "`div`" + ` (x - 5)) a
+      k = filter (> 3) h
+      d = drop n k
+      s = fold (+) 0 d
+  in  (d, s)
 `,
 }
 

@@ -29,9 +29,12 @@ import (
 //     arithmetic wraps, so Int results are those of one thread to the bit). A Float fold is
 //     reassociated only when the user asks (Options.ReassociateFloats, --reassociate-floats:
 //     (+), (*), max and min), as that changes its rounding; without it its
-//     loop stays sequential, as does a loop with a slice or an indexed of a filter's output
-//     (they read positions across the chunks; of the loop's input, or of the elements of a
-//     generate that drives it, a position is the chunk's start plus the place in it).
+//     loop stays sequential.
+//   - a slice or an indexed reads positions: of the loop's input, or of the elements of a
+//     generate that drives it, a position is the chunk's start plus the place in it; of a
+//     filter's output it depends on what the tiles before kept, so such a loop runs in tiles,
+//     each counting its elements of that rate first (counts.go). A slice of a slice of a
+//     filtered rate, or such a loop with a scan, stays sequential.
 //   - a worker that can fail (an index checked, a division by an element) does not keep its
 //     loop on one thread: a chunk or tile that fails jumps back to its own start (setjmp;
 //     cnf_fail longjmps there while cnf_team_jump is set, on the chunk's thread, never out of
@@ -58,6 +61,9 @@ type parallelPlan struct {
 	folds   map[*blockNode]foldOp // folds, lengths and scans: each chunk's from the identity
 	scans   map[*blockNode]bool   // the scans among them: their outputs fixed up after the team
 	mayFail bool                  // a worker can fail (an index checked, a division by an element)
+	// positional: the filtered rates whose positions a slice or indexed reads; the loop runs
+	// in tiles, each counting its elements of the counted rates first (counts.go).
+	positional, counted []string
 }
 
 // fold is the operator of a fold or length the plan splits (false: none; also for no plan).
@@ -254,9 +260,10 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 			kept = append(kept, a)
 		}
 	}
-	if len(kept) == 0 || len(pp.scans) > 0 {
+	if len(kept) == 0 && len(pp.positional) == 0 || len(pp.scans) > 0 {
 		return "", nil
 	}
+	np := len(pp.counted)
 	outer := d.b
 	d.b = strings.Builder{}
 	defer func() { d.b = outer }()
@@ -265,11 +272,20 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	nk := len(kept)
 	d.printf("\t/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */\n")
 	d.printf("\tconst int64_t %stile = cnf_tile(), %sK = (%sn + %stile - 1) / %stile;\n", p, p, p, p, p)
-	d.printf("\tint64_t *%sat = cnf_alloc_made(0, (%sK + 1) * %d, sizeof(int64_t), \"tiles\", 0); /* where each tile's outputs start */\n", p, p, nk)
-	d.printf("\tint *%sready = cnf_alloc_made(0, %sK + 1, sizeof(int), \"tiles\", 0); /* tile k's starts are published */\n", p, p)
-	d.printf("\tmemset(%sready, 0, (size_t)(%sK + 1) * sizeof(int));\n", p, p)
-	d.printf("\tfor (int %si = 0; %si < %d; %si++) %sat[%si] = 0;\n", p, p, nk, p, p, p)
-	d.printf("\t%sready[0] = 1;\n", p)
+	// chain declares a chain of published starts: name's starts (n a tile), ready's flags.
+	chain := func(name, ready, what string, n int) {
+		d.printf("\tint64_t *%s%s = cnf_alloc_made(0, (%sK + 1) * %d, sizeof(int64_t), \"tiles\", 0); /* where each tile's %s start */\n", p, name, p, n, what)
+		d.printf("\tint *%s%s = cnf_alloc_made(0, %sK + 1, sizeof(int), \"tiles\", 0); /* tile k's starts are published */\n", p, ready, p)
+		d.printf("\tmemset(%s%s, 0, (size_t)(%sK + 1) * sizeof(int));\n", p, ready, p)
+		d.printf("\tfor (int %si = 0; %si < %d; %si++) %s%s[%si] = 0;\n", p, p, n, p, p, name, p)
+		d.printf("\t%s%s[0] = 1;\n", p, ready)
+	}
+	if nk > 0 {
+		chain("at", "ready", "outputs", nk)
+	}
+	if np > 0 {
+		chain("pat", "pready", "positions in "+strings.Join(pp.counted, ", "), np)
+	}
 	for _, bn := range folds {
 		tn, err := accType(bn)
 		if err != nil {
@@ -290,11 +306,21 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	d.printf("\t\tconst int64_t %slo = %sc * %stile, %shi = %slo + %stile < %sn ? %slo + %stile : %sn;\n", p, p, p, p, p, p, p, p, p, p)
 	if pp.mayFail {
 		// A tile that fails still publishes where its outputs end (where they start: it
-		// keeps none), or the tiles after it would wait for it forever.
+		// keeps none), and its positions if it failed before publishing them, or the tiles
+		// after it would wait for it forever.
 		var f strings.Builder
-		fmt.Fprintf(&f, "cnf_wait(&%sready[%sc]);\n", p, p)
-		fmt.Fprintf(&f, "for (int %si = 0; %si < %d; %si++) %sat[(%sc + 1) * %d + %si] = %sat[%sc * %d + %si];\n", p, p, nk, p, p, p, nk, p, p, p, nk, p)
-		fmt.Fprintf(&f, "__atomic_store_n(&%sready[%sc + 1], 1, __ATOMIC_RELEASE);\ncontinue;\n", p, p)
+		if np > 0 {
+			fmt.Fprintf(&f, "if (!__atomic_load_n(&%spready[%sc + 1], __ATOMIC_RELAXED)) {\n", p, p)
+			fmt.Fprintf(&f, "\tcnf_wait(&%spready[%sc]);\n", p, p)
+			fmt.Fprintf(&f, "\tfor (int %si = 0; %si < %d; %si++) %spat[(%sc + 1) * %d + %si] = %spat[%sc * %d + %si];\n", p, p, np, p, p, p, np, p, p, p, np, p)
+			fmt.Fprintf(&f, "\t__atomic_store_n(&%spready[%sc + 1], 1, __ATOMIC_RELEASE);\n}\n", p, p)
+		}
+		if nk > 0 {
+			fmt.Fprintf(&f, "cnf_wait(&%sready[%sc]);\n", p, p)
+			fmt.Fprintf(&f, "for (int %si = 0; %si < %d; %si++) %sat[(%sc + 1) * %d + %si] = %sat[%sc * %d + %si];\n", p, p, nk, p, p, p, nk, p, p, p, nk, p)
+			fmt.Fprintf(&f, "__atomic_store_n(&%sready[%sc + 1], 1, __ATOMIC_RELEASE);\n", p, p)
+		}
+		f.WriteString("continue;\n")
 		d.b.WriteString(d.guard(p, f.String()))
 	}
 	for _, a := range plan.roots {
@@ -310,7 +336,37 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 		}
 	}
 	d.printf("\t\tconst int64_t %sn = %shi - %slo;\n", p, p, p)
+	if np > 0 {
+		// The tile's elements of each rate whose positions are read, counted first; then
+		// where the tiles before reach (counts.go).
+		count, err := d.countPass(p, plan, pp.counted)
+		if err != nil {
+			return "", err
+		}
+		d.b.WriteString(count)
+		d.printf("\t\tcnf_wait(&%spready[%sc]);\n", p, p)
+		for i, r := range pp.counted {
+			d.printf("\t\tconst int64_t %s = %spat[%sc * %d + %d];\n", ident(p+"pos_", r), p, p, np, i)
+			d.printf("\t\t%spat[(%sc + 1) * %d + %d] = %s + %s;\n", p, p, np, i, ident(p+"pos_", r), countName(p, r))
+		}
+		d.printf("\t\t__atomic_store_n(&%spready[%sc + 1], 1, __ATOMIC_RELEASE);\n", p, p)
+	}
 	d.b.WriteString(indent(private))
+	sel := selectsOf(plan)
+	for _, r := range pp.positional {
+		if slices.Contains(pp.counted, r) {
+			d.printf("\t\t%s = %s; /* %s's positions in this tile start after the tiles before */\n", ident(p+"t_", r), ident(p+"pos_", r), r)
+			continue
+		}
+		// A slice of a filtered rate whose positions are known (its input's, set above: the
+		// rates are in the plan's order).
+		s := sel[r]
+		v, err := d.sliceBefore(s, ident(p+"t_", s.inRate))
+		if err != nil {
+			return "", err
+		}
+		d.printf("\t\t%s = %s; /* what %s keeps of the positions of %s before this tile */\n", ident(p+"t_", r), v, r, s.inRate)
+	}
 	d.b.WriteString(indent(loop))
 	for _, bn := range folds {
 		d.printf("\t\t%spt_%s[%sc] = %s;\n", p, cname(bn.b.Name()), p, ident(p+"acc_", bn.b.Name()))
@@ -318,12 +374,16 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	if pp.mayFail {
 		d.printf("\t\tcnf_team_jump = NULL;\n")
 	}
-	d.printf("\t\tcnf_wait(&%sready[%sc]);\n", p, p)
+	if nk > 0 {
+		d.printf("\t\tcnf_wait(&%sready[%sc]);\n", p, p)
+	}
 	for i, a := range kept {
 		d.printf("\t\tconst int64_t %sat_%s = %sat[%sc * %d + %d];\n", p, cname(a), p, p, nk, i)
 		d.printf("\t\t%sat[(%sc + 1) * %d + %d] = %sat_%s + %s.len;\n", p, p, nk, i, p, cname(a), cname(a))
 	}
-	d.printf("\t\t__atomic_store_n(&%sready[%sc + 1], 1, __ATOMIC_RELEASE);\n", p, p)
+	if nk > 0 {
+		d.printf("\t\t__atomic_store_n(&%sready[%sc + 1], 1, __ATOMIC_RELEASE);\n", p, p)
+	}
 	for _, a := range kept {
 		d.printf("\t\tif (%s.len > 0) cnf_copy_out(%so_%s.data + %sat_%s, %s.data, (size_t)%s.len * sizeof *%s.data);\n", cname(a), p, cname(a), p, cname(a), cname(a), cname(a), cname(a))
 	}
@@ -346,7 +406,12 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	for _, a := range kept {
 		d.printf("\tcnf_free(%sbuf_%s);\n", p, cname(a))
 	}
-	d.printf("\tcnf_free(%sat);\n\tcnf_free(%sready);\n", p, p)
+	if nk > 0 {
+		d.printf("\tcnf_free(%sat);\n\tcnf_free(%sready);\n", p, p)
+	}
+	if np > 0 {
+		d.printf("\tcnf_free(%spat);\n\tcnf_free(%spready);\n", p, p)
+	}
 	d.printf("\t%sTc = 1;\n", p)
 	return d.b.String(), nil
 }
@@ -383,6 +448,7 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 			read[a] = true
 		}
 	}
+	var positional *blockNode // a slice or indexed of a filtered rate
 	for _, bn := range plan.nodes {
 		switch c := bn.b.Rhs.(type) {
 		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate, *syntax.Gather:
@@ -394,9 +460,13 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 			}
 		case *syntax.Indexed, *syntax.Slice:
 			// A position in the loop's input is the chunk's start plus the place in the chunk
-			// (blockedLoop's position); in a filter's rate it depends on the chunks before.
+			// (blockedLoop's position); in a filter's rate it depends on the tiles before,
+			// which each tile counts first (counts.go).
 			if bn.inRate != "" {
-				return nil, fmt.Sprintf("%s (%s) reads positions of a filtered rate across the chunks", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name)
+				if why := positionalWhy(plan, bn); why != "" {
+					return nil, why
+				}
+				positional = bn
 			}
 		case *syntax.Length:
 			pp.folds[bn] = foldOp{combine: "(%s + %s)", identity: "0"}
@@ -422,6 +492,17 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 		default:
 			return nil, fmt.Sprintf("%s (%s) reads positions across the chunks", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name)
 		}
+	}
+	if positional != nil {
+		// Counted a tile at a time (tiledLoop); a scan's output is fixed up a chunk at a time.
+		for _, bn := range plan.nodes {
+			if !pp.scans[bn] {
+				continue
+			}
+			return nil, fmt.Sprintf("%s (%s) reads positions of a filtered rate, counted a tile at a time, and %s is a scan, fixed up a chunk at a time",
+				positional.b.Name(), syntax.CallOf(positional.b.Rhs).Keyword.Name, bn.b.Name())
+		}
+		pp.positional, pp.counted = positionalRates(plan)
 	}
 	return pp, ""
 }

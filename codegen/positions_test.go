@@ -9,9 +9,12 @@ import (
 )
 
 // Slices and indexed of a loop's own input, and a generate that drives a loop, split on a
-// team: each chunk's positions start at the chunk's start. Of a filtered rate they do not (a position there depends on what the
-// chunks before kept), and that loop stays on one thread. Results are the reference's at 1, 2
-// and 3 threads, chunks of one element and up.
+// team: each chunk's positions start at the chunk's start. Of a filtered rate, each tile counts
+// the rate's elements first and starts after the tiles before (counts.go): filters nested,
+// under a slice of the input, with a division under the filter (counted under an if), slices
+// of slices of a filtered rate (their positions by cnf_slice_before). A filter under a slice
+// of a filtered rate, and a loop with a scan, stay on one thread. Results are the
+// reference's at 1, 2 and 3 threads, chunks of one element and up.
 func TestPositionsOnATeam(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
 	for _, c := range []struct {
@@ -52,6 +55,61 @@ f xs n =
       b = take n a
       s = fold (+) 0 b
   in  (b, s)
+`, true},
+		{`f :: Array Int -> Int -> Int
+f xs n =
+  let a = filter (> 0) xs
+      b = map (\x -> x * 3 - n) a
+      c = filter (\x -> x ` + "`mod`" + ` 2 == 0) b
+      d = indexed c
+      e = map (\t -> fst t * snd t) d
+      s = fold (+) 0 e
+  in  s
+`, true},
+		{`f :: Array Int -> Int -> (Array Int, Array Int, Int)
+f xs n =
+  let a = drop 3 xs
+      b = filter (> 2) a
+      c = take n b
+      h = map (\x -> 100 ` + "`div`" + ` (x + 6)) xs
+      k = filter (> 12) h
+      e = drop 1 k
+      l = length e
+  in  (c, e, l)
+`, true},
+		{`f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let a = filter (> 0) xs
+      b = take n a
+      c = drop 2 b
+      s = fold (+) 0 c
+  in  (c, s)
+`, true},
+		{`f :: Array Int -> Int -> Int -> (Array (Int, Int), Array Int, Int)
+f xs n m =
+  let a = filter (\x -> x /= 3) xs
+      b = slice m n a
+      c = indexed b
+      d = drop n b
+      e = take m d
+      s = fold (+) 0 e
+  in  (c, e, s)
+`, true},
+		{`f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let a = filter (> 0) xs
+      b = drop n a
+      c = filter (> 4) b
+      d = take 7 c
+      s = fold (+) 0 d
+  in  (d, s)
+`, false},
+		{`f :: Array Int -> Int -> (Array Int, Array Int)
+f xs n =
+  let a = filter (> 0) xs
+      b = take n a
+      r = prescanl (+) 0 xs
+  in  (b, r)
 `, false},
 	} {
 		r, rep := analyse(t, c.src)
@@ -70,6 +128,9 @@ f xs n =
 				xs[i] = int64(rapid.IntRange(-5, 9).Draw(rt, "x"))
 			}
 			in := map[string]fuse.Value{"xs": xs, "n": int64(rapid.IntRange(-2, n+2).Draw(rt, "scalar"))}
+			if strings.Contains(c.src, "f xs n m =") {
+				in["m"] = int64(rapid.IntRange(-2, n+2).Draw(rt, "scalar"))
+			}
 			agreesOnThreads(rt, r, cl, in, c.src, 1, 1, 2, 3)
 		})
 	}

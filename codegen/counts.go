@@ -1,0 +1,321 @@
+package codegen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cnf-tools/cnf/syntax"
+	"github.com/cnf-tools/cnf/types"
+)
+
+// Positions of a filtered rate on a team. A slice or an indexed of a filter's output reads the
+// position of each element in the filter's rate: how many elements the filter kept before it,
+// which for a tile of the input depends on every tile before. On a team such a loop runs in
+// tiles (tiledLoop), and each tile first counts the elements of that rate it holds (a count
+// pass: the loop's work up to the filter, over the tile, which the tile's loop then reads again
+// from the cache), then waits for the tile before to publish where the rate's positions reach,
+// publishes its own end, and runs its loop from there. Only a rate whose filters and slices can
+// be counted without positions is split this way: every select on its way from the input is a
+// filter, or a slice of the input (whose positions are the tile's start plus the place in it).
+
+// positionalWhy says why the rate that bn (a slice or indexed) reads cannot be counted a tile at
+// a time ("" when it can).
+func positionalWhy(plan *blockedPlan, bn *blockNode) string {
+	sel := selectsOf(plan)
+	maker := makersOf(plan)
+	for _, nd := range countNodes(plan, []string{countedRate(bn.inRate, sel)}, sel, maker) {
+		switch nd.b.Rhs.(type) {
+		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate, *syntax.Gather:
+		case *syntax.Indexed, *syntax.Slice:
+			if nd.inRate != "" {
+				return fmt.Sprintf("%s (%s) reads positions of %s, and counting them needs positions in %s (%s, %s)",
+					bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name, bn.inRate, nd.inRate, nd.b.Name(), syntax.CallOf(nd.b.Rhs).Keyword.Name)
+			}
+		default:
+			return fmt.Sprintf("%s (%s) reads positions of %s, which %s (%s) feeds", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name,
+				bn.inRate, nd.b.Name(), syntax.CallOf(nd.b.Rhs).Keyword.Name)
+		}
+	}
+	return ""
+}
+
+// countedRate is the rate a tile counts for the positions of rate r: r, or, when r is made by
+// slices of another filtered rate, that rate (a slice keeps an interval of positions, so the
+// positions of its output before a tile follow from those of its input: cnf_slice_before).
+func countedRate(r string, sel map[string]*blockNode) string {
+	for {
+		s := sel[r]
+		if s == nil || !isSlice(s.b) || s.inRate == "" {
+			return r
+		}
+		r = s.inRate
+	}
+}
+
+// selectsOf maps each rate but the input's to the filter or slice that makes it.
+func selectsOf(plan *blockedPlan) map[string]*blockNode {
+	sel := map[string]*blockNode{}
+	for _, bn := range plan.nodes {
+		switch bn.b.Rhs.(type) {
+		case *syntax.Filter, *syntax.Slice:
+			sel[bn.rate] = bn
+		}
+	}
+	return sel
+}
+
+// makersOf maps each array the loop makes to its binding.
+func makersOf(plan *blockedPlan) map[string]*blockNode {
+	maker := map[string]*blockNode{}
+	for _, bn := range plan.nodes {
+		for _, id := range bn.b.Names {
+			maker[id.Name] = bn
+		}
+	}
+	return maker
+}
+
+// countNodes are the bindings that counting the elements of rates needs, in the loop's order:
+// each rate's select, the selects of the rates it is made from, and what the filters among
+// them test, made from the loop's input. A slice tests positions only: what it reads is needed
+// only where a filter tests its elements.
+func countNodes(plan *blockedPlan, rates []string, sel, maker map[string]*blockNode) []*blockNode {
+	need := map[*blockNode]bool{}
+	walked := map[string]bool{}
+	var values func(a string) // the elements of a are needed
+	values = func(a string) {
+		mk := maker[a]
+		if mk == nil || walked[a] {
+			return
+		}
+		walked[a] = true
+		need[mk] = true
+		for _, in := range mk.ins {
+			values(in)
+		}
+	}
+	for _, r := range rates {
+		for r != "" {
+			s := sel[r]
+			if s == nil {
+				break
+			}
+			need[s] = true
+			if _, ok := s.b.Rhs.(*syntax.Filter); ok {
+				values(s.ins[0])
+			}
+			r = s.inRate
+		}
+	}
+	var out []*blockNode
+	for _, bn := range plan.nodes {
+		if need[bn] {
+			out = append(out, bn)
+		}
+	}
+	return out
+}
+
+// countName is the C variable of a tile's count of a rate's elements.
+func countName(p, rate string) string { return ident(p+"cq_", rate) }
+
+// countPass is the C that counts, over a tile's elements (lo to lo + n, its views of the
+// loop's inputs), the elements of each rate of rates, into countName(p, rate). Work under a
+// filter runs for its kept elements (an if), as in the loop, unless everything under it is
+// cheap and cannot fail: then it runs for every element and the filter is a mask, so that gcc
+// vectorises the count.
+func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (string, error) {
+	sel := selectsOf(plan)
+	maker := makersOf(plan)
+	nodes := countNodes(plan, rates, sel, maker)
+	counted := map[string]bool{}
+	for _, r := range rates {
+		counted[r] = true
+	}
+	free := map[*blockNode]bool{}
+	for _, bn := range nodes {
+		pr := d.probe(bn)
+		free[bn] = pr.ok && pr.effects == 0 && pr.costly == 0
+	}
+	// freeUnder: every binding the count needs in rate r and under it is free.
+	var freeUnder func(r string) bool
+	freeUnder = func(r string) bool {
+		for _, bn := range nodes {
+			if bn.inRate != r || bn == plan.gen {
+				continue
+			}
+			if !free[bn] {
+				return false
+			}
+			if s := sel[bn.rate]; s == bn && !freeUnder(bn.rate) {
+				return false
+			}
+		}
+		return true
+	}
+	type old struct {
+		v   val
+		had bool
+	}
+	saved := map[string]old{} // the vars' bindings in the loop, put back after
+	bind := func(name, c string, t *types.Type) {
+		if _, ok := saved[name]; !ok {
+			v, had := d.x.vars[name]
+			saved[name] = old{v, had}
+		}
+		d.x.vars[name] = val{c: c, t: t}
+	}
+	defer func() {
+		for name, o := range saved {
+			if o.had {
+				d.x.vars[name] = o.v
+			} else {
+				delete(d.x.vars, name)
+			}
+		}
+	}()
+	i := p + "ci"
+	pos := fmt.Sprintf("(%slo + %s)", p, i)
+	elem := map[string]string{} // an array's element at i, in C
+	for _, a := range plan.roots {
+		elem[a] = fmt.Sprintf("%s.data[%s]", cname(a), i)
+	}
+	var b strings.Builder
+	for _, r := range rates {
+		fmt.Fprintf(&b, "\t\tint64_t %s = 0; /* the elements of %s in this tile */\n", countName(p, r), r)
+	}
+	fmt.Fprintf(&b, "\t\tfor (int64_t %s = 0; %s < %sn; %s++) {\n", i, i, p, i)
+	var rate func(r, k, tabs string, masked bool) error
+	rate = func(r, k, tabs string, masked bool) error {
+		if counted[r] {
+			fmt.Fprintf(&b, "%s%s += %s;\n", tabs, countName(p, r), k)
+		}
+		for _, bn := range nodes {
+			in := bn.inRate
+			if bn == plan.gen {
+				in = ""
+			}
+			if in != r {
+				continue
+			}
+			for j, a := range bn.ins {
+				if j < len(bn.vars) {
+					bind(bn.vars[j], elem[a], d.info.Types[a].Elem())
+				}
+			}
+			w := quote(bn.b.Name())
+			switch bn.b.Rhs.(type) {
+			case *syntax.Unzip:
+				elem[bn.b.Names[0].Name] = elem[bn.ins[0]] + ".f0"
+				elem[bn.b.Names[1].Name] = elem[bn.ins[0]] + ".f1"
+				continue
+			case *syntax.Generate:
+				bind(bn.vars[0], pos, types.Int())
+			case *syntax.Indexed, *syntax.Slice:
+				bind(bn.vars[1], pos, types.Int()) // of the input's rate only (positionalWhy)
+			}
+			v, err := d.x.value(bn.elem, nil, w)
+			if err != nil {
+				return err
+			}
+			if sel[bn.rate] != bn {
+				tn, err := d.p.ct.name(d.info.Types[bn.b.Name()].Elem())
+				if err != nil {
+					return err
+				}
+				name := ident(p+"ce_", bn.b.Name())
+				fmt.Fprintf(&b, "%sconst %s %s = %s;\n", tabs, tn, name, v)
+				elem[bn.b.Name()] = name
+				continue
+			}
+			elem[bn.b.Name()] = elem[bn.ins[0]] // a select's elements are its input's
+			kn := ident(p+"ck_", bn.b.Name())
+			switch {
+			case masked:
+				fmt.Fprintf(&b, "%sconst bool %s = %s & ((%s) != 0);\n", tabs, kn, k, v)
+				if err := rate(bn.rate, kn, tabs, true); err != nil {
+					return err
+				}
+			case freeUnder(bn.rate):
+				fmt.Fprintf(&b, "%sconst bool %s = (%s) != 0;\n", tabs, kn, v)
+				if err := rate(bn.rate, kn, tabs, true); err != nil {
+					return err
+				}
+			default:
+				fmt.Fprintf(&b, "%sif ((%s) != 0) {\n", tabs, v)
+				if err := rate(bn.rate, "1", tabs+"\t", false); err != nil {
+					return err
+				}
+				fmt.Fprintf(&b, "%s}\n", tabs)
+			}
+		}
+		return nil
+	}
+	if err := rate("", "1", "\t\t\t", false); err != nil {
+		return "", err
+	}
+	b.WriteString("\t\t}\n")
+	return b.String(), nil
+}
+
+// positionalRates are the rates of the plan's slices and indexeds that read a filtered rate, in
+// the plan's order of rates (a rate after the rates it is made from), and the rates a tile
+// counts for them (countedRate).
+func positionalRates(plan *blockedPlan) (positional, counted []string) {
+	sel := selectsOf(plan)
+	for _, r := range plan.rates {
+		for _, bn := range plan.nodes {
+			if (isSlice(bn.b) || isIndexed(bn.b)) && bn.inRate == r && r != "" && !slices.Contains(positional, r) {
+				positional = append(positional, r)
+				if c := countedRate(r, sel); !slices.Contains(counted, c) {
+					counted = append(counted, c)
+				}
+			}
+		}
+	}
+	return positional, counted
+}
+
+// sliceBefore is the C of how many of the positions before p (C) the slice bn keeps
+// (cnf_slice_before).
+func (d *definition) sliceBefore(bn *blockNode, p string) (string, error) {
+	c := bn.b.Rhs.(*syntax.Slice)
+	args := []string{p}
+	for _, e := range []syntax.Expr{c.Start, c.Count} {
+		if e == nil {
+			args = append(args, "0", "0")
+			continue
+		}
+		v, err := d.x.value(e, nil, quote(bn.b.Name()))
+		if err != nil {
+			return "", err
+		}
+		args = append(args, "1", v)
+	}
+	name, err := d.p.helper("cnf_slice_before", func() (string, error) {
+		return `/* cnf_slice_before is how many of the positions 0 .. p-1 a slice keeps: those from start
+ * on (has_start), and of them fewer than count (has_count), the test of fuse.SliceCond counted
+ * at once (codegen/counts.go). No step overflows: start + count is formed only when it is at
+ * most p. */
+static inline int64_t cnf_slice_before(int64_t p, int has_start, int64_t start, int has_count, int64_t count) {
+	const int64_t lo = has_start && start > 0 ? start : 0;
+	int64_t hi = p;
+	if (has_count) {
+		if (!has_start) {
+			if (count < hi) hi = count;
+		} else if (count <= 0) {
+			hi = lo;
+		} else if (start <= hi - count) {
+			hi = start + count;
+		}
+	}
+	return hi > lo ? hi - lo : 0;
+}
+`, nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s(%s)", name, strings.Join(args, ", ")), nil
+}
