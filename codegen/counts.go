@@ -19,22 +19,29 @@ import (
 // be counted without positions is split this way: every select on its way from the input is a
 // filter, or a slice of the input (whose positions are the tile's start plus the place in it).
 
-// positionalWhy says why the rate that bn (a slice or indexed) reads cannot be counted a tile at
-// a time ("" when it can).
-func positionalWhy(plan *blockedPlan, bn *blockNode) string {
+// positionalWhy says why the rate that bn (a slice or indexed) reads is not counted a tile at a
+// time ("" when it is). Counting repeats, over each tile, the work that decides which elements
+// the rate holds: only work that is cheap and vector code (no division, which is scalar for
+// Ints; no gather; nothing that can fail, which would need a branch) is repeated. Where it is
+// not, the count cost as much as the loop (a `mod` by a literal under two filters, timed at 2
+// threads: slower than one; docs/performance.md).
+func (d *definition) positionalWhy(plan *blockedPlan, bn *blockNode) string {
 	sel := selectsOf(plan)
 	maker := makersOf(plan)
+	what := fmt.Sprintf("%s (%s) reads positions of %s", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name, bn.inRate)
 	for _, nd := range countNodes(plan, []string{countedRate(bn.inRate, sel)}, sel, maker) {
+		kw := syntax.CallOf(nd.b.Rhs).Keyword.Name
 		switch nd.b.Rhs.(type) {
-		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate, *syntax.Gather:
+		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate:
 		case *syntax.Indexed, *syntax.Slice:
 			if nd.inRate != "" {
-				return fmt.Sprintf("%s (%s) reads positions of %s, and counting them needs positions in %s (%s, %s)",
-					bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name, bn.inRate, nd.inRate, nd.b.Name(), syntax.CallOf(nd.b.Rhs).Keyword.Name)
+				return fmt.Sprintf("%s, and counting them needs positions in %s (%s, %s)", what, nd.inRate, nd.b.Name(), kw)
 			}
 		default:
-			return fmt.Sprintf("%s (%s) reads positions of %s, which %s (%s) feeds", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name,
-				bn.inRate, nd.b.Name(), syntax.CallOf(nd.b.Rhs).Keyword.Name)
+			return fmt.Sprintf("%s, which %s (%s) feeds: counting them a tile at a time would repeat it", what, nd.b.Name(), kw)
+		}
+		if pr := d.probe(nd); !pr.ok || pr.effects > 0 || pr.costly > 0 || pr.hostCalls > 0 {
+			return fmt.Sprintf("%s, and counting them a tile at a time would repeat the costly work of %s (%s)", what, nd.b.Name(), kw)
 		}
 	}
 	return ""
@@ -121,10 +128,9 @@ func countNodes(plan *blockedPlan, rates []string, sel, maker map[string]*blockN
 func countName(p, rate string) string { return ident(p+"cq_", rate) }
 
 // countPass is the C that counts, over a tile's elements (lo to lo + n, its views of the
-// loop's inputs), the elements of each rate of rates, into countName(p, rate). Work under a
-// filter runs for its kept elements (an if), as in the loop, unless everything under it is
-// cheap and cannot fail: then it runs for every element and the filter is a mask, so that gcc
-// vectorises the count.
+// loop's inputs), the elements of each rate of rates, into countName(p, rate): every binding
+// the count needs, for every element, and each filter a mask (positionalWhy: all of them are
+// cheap and cannot fail), so that gcc vectorises it.
 func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (string, error) {
 	sel := selectsOf(plan)
 	maker := makersOf(plan)
@@ -132,27 +138,6 @@ func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (str
 	counted := map[string]bool{}
 	for _, r := range rates {
 		counted[r] = true
-	}
-	free := map[*blockNode]bool{}
-	for _, bn := range nodes {
-		pr := d.probe(bn)
-		free[bn] = pr.ok && pr.effects == 0 && pr.costly == 0
-	}
-	// freeUnder: every binding the count needs in rate r and under it is free.
-	var freeUnder func(r string) bool
-	freeUnder = func(r string) bool {
-		for _, bn := range nodes {
-			if bn.inRate != r || bn == plan.gen {
-				continue
-			}
-			if !free[bn] {
-				return false
-			}
-			if s := sel[bn.rate]; s == bn && !freeUnder(bn.rate) {
-				return false
-			}
-		}
-		return true
 	}
 	type old struct {
 		v   val
@@ -186,10 +171,10 @@ func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (str
 		fmt.Fprintf(&b, "\t\tint64_t %s = 0; /* the elements of %s in this tile */\n", countName(p, r), r)
 	}
 	fmt.Fprintf(&b, "\t\tfor (int64_t %s = 0; %s < %sn; %s++) {\n", i, i, p, i)
-	var rate func(r, k, tabs string, masked bool) error
-	rate = func(r, k, tabs string, masked bool) error {
+	var rate func(r, k string) error
+	rate = func(r, k string) error {
 		if counted[r] {
-			fmt.Fprintf(&b, "%s%s += %s;\n", tabs, countName(p, r), k)
+			fmt.Fprintf(&b, "\t\t\t%s += %s;\n", countName(p, r), k)
 		}
 		for _, bn := range nodes {
 			in := bn.inRate
@@ -204,7 +189,6 @@ func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (str
 					bind(bn.vars[j], elem[a], d.info.Types[a].Elem())
 				}
 			}
-			w := quote(bn.b.Name())
 			switch bn.b.Rhs.(type) {
 			case *syntax.Unzip:
 				elem[bn.b.Names[0].Name] = elem[bn.ins[0]] + ".f0"
@@ -215,7 +199,7 @@ func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (str
 			case *syntax.Indexed, *syntax.Slice:
 				bind(bn.vars[1], pos, types.Int()) // of the input's rate only (positionalWhy)
 			}
-			v, err := d.x.value(bn.elem, nil, w)
+			v, err := d.x.value(bn.elem, nil, quote(bn.b.Name()))
 			if err != nil {
 				return err
 			}
@@ -225,34 +209,24 @@ func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (str
 					return err
 				}
 				name := ident(p+"ce_", bn.b.Name())
-				fmt.Fprintf(&b, "%sconst %s %s = %s;\n", tabs, tn, name, v)
+				fmt.Fprintf(&b, "\t\t\tconst %s %s = %s;\n", tn, name, v)
 				elem[bn.b.Name()] = name
 				continue
 			}
 			elem[bn.b.Name()] = elem[bn.ins[0]] // a select's elements are its input's
 			kn := ident(p+"ck_", bn.b.Name())
-			switch {
-			case masked:
-				fmt.Fprintf(&b, "%sconst bool %s = %s & ((%s) != 0);\n", tabs, kn, k, v)
-				if err := rate(bn.rate, kn, tabs, true); err != nil {
-					return err
-				}
-			case freeUnder(bn.rate):
-				fmt.Fprintf(&b, "%sconst bool %s = (%s) != 0;\n", tabs, kn, v)
-				if err := rate(bn.rate, kn, tabs, true); err != nil {
-					return err
-				}
-			default:
-				fmt.Fprintf(&b, "%sif ((%s) != 0) {\n", tabs, v)
-				if err := rate(bn.rate, "1", tabs+"\t", false); err != nil {
-					return err
-				}
-				fmt.Fprintf(&b, "%s}\n", tabs)
+			if k == "" {
+				fmt.Fprintf(&b, "\t\t\tconst bool %s = (%s) != 0;\n", kn, v)
+			} else {
+				fmt.Fprintf(&b, "\t\t\tconst bool %s = %s & ((%s) != 0);\n", kn, k, v)
+			}
+			if err := rate(bn.rate, kn); err != nil {
+				return err
 			}
 		}
 		return nil
 	}
-	if err := rate("", "1", "\t\t\t", false); err != nil {
+	if err := rate("", ""); err != nil {
 		return "", err
 	}
 	b.WriteString("\t\t}\n")

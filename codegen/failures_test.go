@@ -13,8 +13,7 @@ import (
 // failingPrograms have loops whose workers can fail: checked gathers (from an array the loop
 // also walks, too), divisions by elements, a gather of a generate's indices; in loops with a
 // filtered output (run in tiles), with folds only, and with a scan (run in chunks); a
-// division under a filter whose filtered rate's positions a drop reads (each tile counts it
-// first, the failure possibly in the count).
+// division after a drop of a filtered rate (in tiles that count the rate first).
 var failingPrograms = []string{
 	`f :: Array Int -> Int -> (Array Int, Int, Array Int)
 f xs n =
@@ -51,11 +50,11 @@ f xs n =
 	`f :: Array Int -> Int -> (Array Int, Int)
 f xs n =
   let a = filter (> 1) xs
-      h = map (\x -> 60 ` + "`div`" + ` (x - 5)) a
-      k = filter (> 3) h
+      k = filter (> 3) a
       d = drop n k
-      s = fold (+) 0 d
-  in  (d, s)
+      h = map (\x -> 60 ` + "`div`" + ` (x - 5)) d
+      s = fold (+) 0 h
+  in  (h, s)
 `,
 }
 

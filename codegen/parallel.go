@@ -463,7 +463,7 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 			// (blockedLoop's position); in a filter's rate it depends on the tiles before,
 			// which each tile counts first (counts.go).
 			if bn.inRate != "" {
-				if why := positionalWhy(plan, bn); why != "" {
+				if why := d.positionalWhy(plan, bn); why != "" {
 					return nil, why
 				}
 				positional = bn

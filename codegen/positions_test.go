@@ -11,9 +11,9 @@ import (
 // Slices and indexed of a loop's own input, and a generate that drives a loop, split on a
 // team: each chunk's positions start at the chunk's start. Of a filtered rate, each tile counts
 // the rate's elements first and starts after the tiles before (counts.go): filters nested,
-// under a slice of the input, with a division under the filter (counted under an if), slices
-// of slices of a filtered rate (their positions by cnf_slice_before). A filter under a slice
-// of a filtered rate, and a loop with a scan, stay on one thread. Results are the
+// under a slice of the input, slices of slices of a filtered rate (their positions by
+// cnf_slice_before). A filter under a slice of a filtered rate, a loop with a scan, and a
+// filter whose count would repeat costly work (a `mod`) stay on one thread. Results are the
 // reference's at 1, 2 and 3 threads, chunks of one element and up.
 func TestPositionsOnATeam(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
@@ -60,7 +60,7 @@ f xs n =
 f xs n =
   let a = filter (> 0) xs
       b = map (\x -> x * 3 - n) a
-      c = filter (\x -> x ` + "`mod`" + ` 2 == 0) b
+      c = filter (\x -> x < n && x /= 7) b
       d = indexed c
       e = map (\t -> fst t * snd t) d
       s = fold (+) 0 e
@@ -71,7 +71,7 @@ f xs n =
   let a = drop 3 xs
       b = filter (> 2) a
       c = take n b
-      h = map (\x -> 100 ` + "`div`" + ` (x + 6)) xs
+      h = map (\x -> x * 3 - 4) xs
       k = filter (> 12) h
       e = drop 1 k
       l = length e
@@ -103,6 +103,13 @@ f xs n =
       d = take 7 c
       s = fold (+) 0 d
   in  (d, s)
+`, false},
+		{`f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let a = filter (\x -> x ` + "`mod`" + ` 3 /= 0) xs
+      b = drop n a
+      s = fold (+) 0 b
+  in  (b, s)
 `, false},
 		{`f :: Array Int -> Int -> (Array Int, Array Int)
 f xs n =
