@@ -47,6 +47,36 @@ func (d *definition) positionalWhy(plan *blockedPlan, bn *blockNode) string {
 	return ""
 }
 
+// prefixWhy says why a scan's total over a tile is not computed first, a tile at a time, as a
+// count is (countPass), so that each tile's scan starts from the total of the tiles before
+// ("" when it is): the same cheap vector work only. what says why the loop needs it.
+func (d *definition) prefixWhy(plan *blockedPlan, sc *blockNode, what string) string {
+	sel := selectsOf(plan)
+	maker := makersOf(plan)
+	for _, nd := range neededNodes(plan, nil, []*blockNode{sc}, sel, maker) {
+		if nd == sc {
+			continue
+		}
+		kw := syntax.CallOf(nd.b.Rhs).Keyword.Name
+		switch nd.b.Rhs.(type) {
+		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate:
+		case *syntax.Indexed, *syntax.Slice:
+			if nd.inRate != "" {
+				return fmt.Sprintf("%s, and its total a tile at a time needs positions in %s (%s, %s)", what, nd.inRate, nd.b.Name(), kw)
+			}
+		default:
+			return fmt.Sprintf("%s, and its total a tile at a time would repeat %s (%s)", what, nd.b.Name(), kw)
+		}
+		if pr := d.probe(nd); !pr.ok || pr.effects > 0 || pr.costly > 0 || pr.hostCalls > 0 {
+			return fmt.Sprintf("%s, and its total a tile at a time would repeat the costly work of %s (%s)", what, nd.b.Name(), kw)
+		}
+	}
+	return ""
+}
+
+// prefixName is the C variable of a tile's total of a scan's elements.
+func prefixName(p, scan string) string { return ident(p+"ct_", scan) }
+
 // countedRate is the rate a tile counts for the positions of rate r: r, or, when r is made by
 // slices of another filtered rate, that rate (a slice keeps an interval of positions, so the
 // positions of its output before a tile follow from those of its input: cnf_slice_before).
@@ -88,6 +118,12 @@ func makersOf(plan *blockedPlan) map[string]*blockNode {
 // them test, made from the loop's input. A slice tests positions only: what it reads is needed
 // only where a filter tests its elements.
 func countNodes(plan *blockedPlan, rates []string, sel, maker map[string]*blockNode) []*blockNode {
+	return neededNodes(plan, rates, nil, sel, maker)
+}
+
+// neededNodes are countNodes for rates and for the scans of scans: each scan, the rate it reads
+// (countNodes) and what its input is made from.
+func neededNodes(plan *blockedPlan, rates []string, scans []*blockNode, sel, maker map[string]*blockNode) []*blockNode {
 	need := map[*blockNode]bool{}
 	walked := map[string]bool{}
 	var values func(a string) // the elements of a are needed
@@ -101,6 +137,11 @@ func countNodes(plan *blockedPlan, rates []string, sel, maker map[string]*blockN
 		for _, in := range mk.ins {
 			values(in)
 		}
+	}
+	for _, sc := range scans {
+		need[sc] = true
+		values(sc.ins[0])
+		rates = append(rates, sc.inRate)
 	}
 	for _, r := range rates {
 		for r != "" {
@@ -131,10 +172,11 @@ func countName(p, rate string) string { return ident(p+"cq_", rate) }
 // loop's inputs), the elements of each rate of rates, into countName(p, rate): every binding
 // the count needs, for every element, and each filter a mask (positionalWhy: all of them are
 // cheap and cannot fail), so that gcc vectorises it.
-func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (string, error) {
+func (d *definition) countPass(p string, plan *blockedPlan, pp *parallelPlan) (string, error) {
+	rates := pp.counted
 	sel := selectsOf(plan)
 	maker := makersOf(plan)
-	nodes := countNodes(plan, rates, sel, maker)
+	nodes := neededNodes(plan, rates, pp.prefixed, sel, maker)
 	counted := map[string]bool{}
 	for _, r := range rates {
 		counted[r] = true
@@ -170,6 +212,14 @@ func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (str
 	for _, r := range rates {
 		fmt.Fprintf(&b, "\t\tint64_t %s = 0; /* the elements of %s in this tile */\n", countName(p, r), r)
 	}
+	for _, sc := range pp.prefixed {
+		op, _ := pp.fold(sc)
+		tn, err := d.p.ct.name(d.info.Types[sc.b.Name()].Elem())
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "\t\t%s %s = %s; /* the total of %s's elements in this tile */\n", tn, prefixName(p, sc.b.Name()), op.identity, sc.b.Name())
+	}
 	fmt.Fprintf(&b, "\t\tfor (int64_t %s = 0; %s < %sn; %s++) {\n", i, i, p, i)
 	var rate func(r, k string) error
 	rate = func(r, k string) error {
@@ -190,6 +240,15 @@ func (d *definition) countPass(p string, plan *blockedPlan, rates []string) (str
 				}
 			}
 			switch bn.b.Rhs.(type) {
+			case *syntax.Scan:
+				op, _ := pp.fold(bn)
+				v := elem[bn.ins[0]]
+				if k != "" {
+					v = fmt.Sprintf("(%s ? %s : %s)", k, v, op.identity)
+				}
+				t := prefixName(p, bn.b.Name())
+				fmt.Fprintf(&b, "\t\t\t%s = %s;\n", t, fmt.Sprintf(op.combine, t, v))
+				continue
 			case *syntax.Unzip:
 				elem[bn.b.Names[0].Name] = elem[bn.ins[0]] + ".f0"
 				elem[bn.b.Names[1].Name] = elem[bn.ins[0]] + ".f1"

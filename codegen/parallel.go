@@ -64,6 +64,10 @@ type parallelPlan struct {
 	// positional: the filtered rates whose positions a slice or indexed reads; the loop runs
 	// in tiles, each counting its elements of the counted rates first (counts.go).
 	positional, counted []string
+	// prefixed: the scans, when one is read in its own loop (or the loop counts a rate): the
+	// loop runs in tiles, each computing its scans' totals first and starting each scan from
+	// the total of the tiles before (counts.go); no fix-up after.
+	prefixed []*blockNode
 }
 
 // fold is the operator of a fold or length the plan splits (false: none; also for no plan).
@@ -200,7 +204,7 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		d.printf("\t%s.len = cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %s);\n", cname(a), cname(a), cname(a), p, cname(a), p, tc)
 	}
 	for _, bn := range folds {
-		if !pp.scans[bn] || !writes[bn.b.Name()] {
+		if !pp.scans[bn] || !writes[bn.b.Name()] || len(pp.prefixed) > 0 { // in tiles: no fix-up
 			continue
 		}
 		op, _ := pp.fold(bn)
@@ -260,17 +264,29 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 			kept = append(kept, a)
 		}
 	}
-	if len(kept) == 0 && len(pp.positional) == 0 || len(pp.scans) > 0 {
+	np, ns := len(pp.counted), len(pp.prefixed)
+	if len(kept) == 0 && np == 0 && ns == 0 || len(pp.scans) > 0 && ns == 0 {
 		return "", nil
 	}
-	np := len(pp.counted)
+	first := np > 0 || ns > 0 // a pass before the loop: counts, scans' totals (counts.go)
 	outer := d.b
 	d.b = strings.Builder{}
 	defer func() { d.b = outer }()
 	elem := func(a string) (string, error) { return d.p.ct.name(d.info.Types[a].Elem()) }
-	accType := func(bn *blockNode) (string, error) { return d.p.ct.name(d.info.Types[bn.b.Name()]) }
+	accType := func(bn *blockNode) (string, error) {
+		t := d.info.Types[bn.b.Name()]
+		if t.IsArray() { // a scan's elements
+			t = t.Elem()
+		}
+		return d.p.ct.name(t)
+	}
 	nk := len(kept)
-	d.printf("\t/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */\n")
+	if first {
+		d.printf("\t/* In tiles (codegen/parallel.go, tiledLoop): each counts its filtered rates and totals its\n")
+		d.printf("\t * scans first (counts.go), then runs from where the tiles before reach; outputs written once. */\n")
+	} else {
+		d.printf("\t/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */\n")
+	}
 	d.printf("\tconst int64_t %stile = cnf_tile(), %sK = (%sn + %stile - 1) / %stile;\n", p, p, p, p, p)
 	// chain declares a chain of published starts: name's starts (n a tile), ready's flags.
 	chain := func(name, ready, what string, n int) {
@@ -285,6 +301,22 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	}
 	if np > 0 {
 		chain("pat", "pready", "positions in "+strings.Join(pp.counted, ", "), np)
+	} else if first {
+		d.printf("	int *%spready = cnf_alloc_made(0, %sK + 1, sizeof(int), \"tiles\", 0); /* tile k's scans' starts are published */\n", p, p)
+		d.printf("	memset(%spready, 0, (size_t)(%sK + 1) * sizeof(int));\n", p, p)
+		d.printf("	%spready[0] = 1;\n", p)
+	}
+	for _, sc := range pp.prefixed {
+		tn, err := elem(sc.b.Name())
+		if err != nil {
+			return "", err
+		}
+		init, err := d.x.value(sc.init, nil, quote(sc.b.Name()))
+		if err != nil {
+			return "", err
+		}
+		d.printf("	%s *%s = cnf_alloc_made(0, %sK + 1, sizeof(%s), \"tiles\", 0); /* %s's running total before each tile */\n", tn, ident(p+"pre_", sc.b.Name()), p, tn, sc.b.Name())
+		d.printf("	%s[0] = %s;\n", ident(p+"pre_", sc.b.Name()), init)
 	}
 	for _, bn := range folds {
 		tn, err := accType(bn)
@@ -309,10 +341,16 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 		// keeps none), and its positions if it failed before publishing them, or the tiles
 		// after it would wait for it forever.
 		var f strings.Builder
-		if np > 0 {
+		if first {
 			fmt.Fprintf(&f, "if (!__atomic_load_n(&%spready[%sc + 1], __ATOMIC_RELAXED)) {\n", p, p)
 			fmt.Fprintf(&f, "\tcnf_wait(&%spready[%sc]);\n", p, p)
-			fmt.Fprintf(&f, "\tfor (int %si = 0; %si < %d; %si++) %spat[(%sc + 1) * %d + %si] = %spat[%sc * %d + %si];\n", p, p, np, p, p, p, np, p, p, p, np, p)
+			if np > 0 {
+				fmt.Fprintf(&f, "\tfor (int %si = 0; %si < %d; %si++) %spat[(%sc + 1) * %d + %si] = %spat[%sc * %d + %si];\n", p, p, np, p, p, p, np, p, p, p, np, p)
+			}
+			for _, sc := range pp.prefixed {
+				pre := ident(p+"pre_", sc.b.Name())
+				fmt.Fprintf(&f, "\t%s[%sc + 1] = %s[%sc];\n", pre, p, pre, p)
+			}
 			fmt.Fprintf(&f, "\t__atomic_store_n(&%spready[%sc + 1], 1, __ATOMIC_RELEASE);\n}\n", p, p)
 		}
 		if nk > 0 {
@@ -336,10 +374,10 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 		}
 	}
 	d.printf("\t\tconst int64_t %sn = %shi - %slo;\n", p, p, p)
-	if np > 0 {
-		// The tile's elements of each rate whose positions are read, counted first; then
-		// where the tiles before reach (counts.go).
-		count, err := d.countPass(p, plan, pp.counted)
+	if first {
+		// The tile's elements of each rate whose positions are read, and its scans' totals,
+		// computed first; then where the tiles before reach (counts.go).
+		count, err := d.countPass(p, plan, pp)
 		if err != nil {
 			return "", err
 		}
@@ -349,9 +387,17 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 			d.printf("\t\tconst int64_t %s = %spat[%sc * %d + %d];\n", ident(p+"pos_", r), p, p, np, i)
 			d.printf("\t\t%spat[(%sc + 1) * %d + %d] = %s + %s;\n", p, p, np, i, ident(p+"pos_", r), countName(p, r))
 		}
+		for _, sc := range pp.prefixed {
+			op, _ := pp.fold(sc)
+			pre := ident(p+"pre_", sc.b.Name())
+			d.printf("\t\t%s[%sc + 1] = %s;\n", pre, p, fmt.Sprintf(op.combine, pre+"["+p+"c]", prefixName(p, sc.b.Name())))
+		}
 		d.printf("\t\t__atomic_store_n(&%spready[%sc + 1], 1, __ATOMIC_RELEASE);\n", p, p)
 	}
 	d.b.WriteString(indent(private))
+	for _, sc := range pp.prefixed {
+		d.printf("\t\t%s = %s[%sc]; /* %s runs on from the tiles before */\n", ident(p+"acc_", sc.b.Name()), ident(p+"pre_", sc.b.Name()), p, sc.b.Name())
+	}
 	sel := selectsOf(plan)
 	for _, r := range pp.positional {
 		if slices.Contains(pp.counted, r) {
@@ -410,7 +456,13 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 		d.printf("\tcnf_free(%sat);\n\tcnf_free(%sready);\n", p, p)
 	}
 	if np > 0 {
-		d.printf("\tcnf_free(%spat);\n\tcnf_free(%spready);\n", p, p)
+		d.printf("\tcnf_free(%spat);\n", p)
+	}
+	if first {
+		d.printf("\tcnf_free(%spready);\n", p)
+	}
+	for _, sc := range pp.prefixed {
+		d.printf("\tcnf_free(%s);\n", ident(p+"pre_", sc.b.Name()))
 	}
 	d.printf("\t%sTc = 1;\n", p)
 	return d.b.String(), nil
@@ -449,6 +501,7 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 		}
 	}
 	var positional *blockNode // a slice or indexed of a filtered rate
+	var scanRead *blockNode   // a scan read in its own loop
 	for _, bn := range plan.nodes {
 		switch c := bn.b.Rhs.(type) {
 		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate, *syntax.Gather:
@@ -480,8 +533,8 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 			// Each chunk scans from the identity; then every chunk's piece but the first is
 			// combined with the total of the chunks before it (teamLoop). What reads the scan
 			// in the loop would read the chunk's own running totals: such a loop stays whole.
-			if read[bn.b.Name()] {
-				return nil, fmt.Sprintf("%s (a scan) is read in its own loop, which would see each chunk's running totals before they are fixed", bn.b.Name())
+			if read[bn.b.Name()] && scanRead == nil {
+				scanRead = bn
 			}
 			op, why := d.splittable(pp, bn, c.Worker, "scan")
 			if why != "" {
@@ -494,15 +547,25 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 		}
 	}
 	if positional != nil {
-		// Counted a tile at a time (tiledLoop); a scan's output is fixed up a chunk at a time.
+		pp.positional, pp.counted = positionalRates(plan)
+	}
+	// A scan read in its own loop would be read before a chunk's running totals are fixed:
+	// in tiles, each scan starts from the total of the tiles before, computed first. So do
+	// the scans of a loop in tiles that count (a chunk's fix-up is not done in tiles).
+	if scanRead != nil || positional != nil {
 		for _, bn := range plan.nodes {
 			if !pp.scans[bn] {
 				continue
 			}
-			return nil, fmt.Sprintf("%s (%s) reads positions of a filtered rate, counted a tile at a time, and %s is a scan, fixed up a chunk at a time",
-				positional.b.Name(), syntax.CallOf(positional.b.Rhs).Keyword.Name, bn.b.Name())
+			what := fmt.Sprintf("%s (a scan) is read in its own loop", bn.b.Name())
+			if scanRead == nil {
+				what = fmt.Sprintf("%s (%s) reads positions of a filtered rate, counted a tile at a time, and so is %s (a scan) totalled", positional.b.Name(), syntax.CallOf(positional.b.Rhs).Keyword.Name, bn.b.Name())
+			}
+			if why := d.prefixWhy(plan, bn, what); why != "" {
+				return nil, why
+			}
+			pp.prefixed = append(pp.prefixed, bn)
 		}
-		pp.positional, pp.counted = positionalRates(plan)
 	}
 	return pp, ""
 }

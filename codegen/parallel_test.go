@@ -85,12 +85,14 @@ func TestReassociateFloats(t *testing.T) {
 	}
 }
 
-// scanPrograms have scans that a team splits (stored, not read in their loop: Int sums, maxima,
-// Bool ors; under a filter; exclusive and inclusive) and one it must not (a filter of the
-// running totals).
+// scanPrograms have scans that a team splits in chunks, fixed up after (stored, not read in
+// their loop: Int sums, maxima, Bool ors; under a filter; exclusive and inclusive), scans that
+// their own loop reads, which run in tiles, each starting from the total of the tiles before
+// (counts.go: a filter of the running totals; a scan of a filter's output beside a scan of the
+// input), and one whose total would repeat a `mod` a tile at a time, which stays whole.
 var scanPrograms = []struct {
 	src   string
-	split bool
+	split string // "chunks", "tiles" or ""
 }{
 	{`f :: Array Int -> (Array Int, Array Int, Int)
 f xs =
@@ -99,7 +101,7 @@ f xs =
       pre = prescanl max (-5) xs
       s   = fold (+) 0 ys
   in  (run, pre, s)
-`, true},
+`, "chunks"},
 	{`f :: Array Int -> (Array Int, Array Bool, Array Int)
 f xs =
   let ps  = filter (> 0) xs
@@ -107,17 +109,43 @@ f xs =
       bs  = map (\x -> x > 2) xs
       any = prescanl (||) False bs
   in  (run, any, ps)
-`, true},
+`, "chunks"},
 	{`f :: Array Int -> Array Int
 f xs =
   let run = postscanl (+) 0 xs
       big = filter (> 3) run
   in  big
-`, false},
+`, "tiles"},
+	{`f :: Array Int -> (Array Int, Array Int, Int)
+f xs =
+  let a = filter (> 0) xs
+      r = postscanl (+) 0 a
+      m = map (\x -> x * 2 - 5) r
+      k = filter (> 6) m
+      q = prescanl max (-3) xs
+      s = fold (+) 0 k
+  in  (k, q, s)
+`, "tiles"},
+	{`f :: Array Int -> (Array Int, Array Bool)
+f xs =
+  let bs  = map (\x -> x > 1) xs
+      all = postscanl (&&) True bs
+      ys  = zip all xs
+      ok  = filter (\t -> fst t) ys
+      vs  = map snd ok
+  in  (vs, all)
+`, "tiles"},
+	{`f :: Array Int -> Array Int
+f xs =
+  let ys = map (\x -> x ` + "`mod`" + ` 7) xs
+      run = postscanl (+) 0 ys
+      big = filter (> 3) run
+  in  big
+`, ""},
 }
 
 // Scans split across a team give the reference's results at 1, 2 and 3 threads, chunks of
-// one element and up; a scan its own loop reads keeps the loop on one thread.
+// one element and up.
 func TestParallelScans(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
 	for _, sp := range scanPrograms {
@@ -127,8 +155,15 @@ func TestParallelScans(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Contains(f.Source, "chunks' totals before it"); got != sp.split {
-			t.Errorf("scans split: %v, want %v:\n%s", got, sp.split, sp.src)
+		got := ""
+		switch {
+		case strings.Contains(f.Source, "chunks' totals before it"):
+			got = "chunks"
+		case strings.Contains(f.Source, "runs on from the tiles before"):
+			got = "tiles"
+		}
+		if got != sp.split || (got == "") != strings.Contains(f.Source, "On one thread") {
+			t.Errorf("scans split: %q, want %q:\n%s", got, sp.split, sp.src)
 		}
 		rapid.Check(t, func(rt *rapid.T) {
 			n := rapid.IntRange(0, 60).Draw(rt, "n")

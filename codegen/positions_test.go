@@ -12,8 +12,9 @@ import (
 // team: each chunk's positions start at the chunk's start. Of a filtered rate, each tile counts
 // the rate's elements first and starts after the tiles before (counts.go): filters nested,
 // under a slice of the input, slices of slices of a filtered rate (their positions by
-// cnf_slice_before). A filter under a slice of a filtered rate, a loop with a scan, and a
-// filter whose count would repeat costly work (a `mod`) stay on one thread. Results are the
+// cnf_slice_before), beside a scan (which starts from the tiles before's total). A filter
+// under a slice of a filtered rate, and a filter whose count would repeat costly work (a
+// `mod`), stay on one thread. Results are the
 // reference's at 1, 2 and 3 threads, chunks of one element and up.
 func TestPositionsOnATeam(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
@@ -117,7 +118,7 @@ f xs n =
       b = take n a
       r = prescanl (+) 0 xs
   in  (b, r)
-`, false},
+`, true},
 	} {
 		r, rep := analyse(t, c.src)
 		cl := rep.Ours.Clustering

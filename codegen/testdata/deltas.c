@@ -101,7 +101,8 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	int L1_failed = 0; /* a chunk failed: the loop runs again on one thread */
 	int L1_Tc = L1_T;
 	if (L1_T > 1) {
-	/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */
+	/* In tiles (codegen/parallel.go, tiledLoop): each counts its filtered rates and totals its
+	 * scans first (counts.go), then runs from where the tiles before reach; outputs written once. */
 	const int64_t L1_tile = cnf_tile(), L1_K = (L1_n + L1_tile - 1) / L1_tile;
 	int64_t *L1_at = cnf_alloc_made(0, (L1_K + 1) * 3, sizeof(int64_t), "tiles", 0); /* where each tile's outputs start */
 	int *L1_ready = cnf_alloc_made(0, L1_K + 1, sizeof(int), "tiles", 0); /* tile k's starts are published */

@@ -26,62 +26,206 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
-	/* On one thread: ends (a scan) is read in its own loop, which would see each chunk's running totals before they are fixed. */
 	const int64_t L1_n = v_counts.len;
 	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_counts.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(Tup2_Int_Int))); /* outputs by streaming stores */
-	int64_t L1_acc_ends = INT64_C(0); /* ends's accumulator */
-	int64_t L1_acc_starts = INT64_C(0); /* starts's accumulator */
 	v_spans.data = cnf_alloc_slack_at(v_counts.len, sizeof(Tup2_Int_Int), "spans", v_counts.data);
 	v_spans.len = 0;
-	Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
 	v_ids.data = cnf_alloc_slack_at(v_counts.len, sizeof(int64_t), "ids", v_counts.data);
 	v_ids.len = 0;
-	int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
 	v_lasts.data = cnf_alloc_slack_at(v_counts.len, sizeof(int64_t), "lasts", v_counts.data);
 	v_lasts.len = 0;
-	int64_t L1_w_lasts[1024]; /* a block of lasts, written out by streaming stores */
-	int64_t L1_acc_total = INT64_C(0); /* total's accumulator */
-	const int64_t L1_peel = cnf_peel(v_counts.data, sizeof *v_counts.data, L1_n);
-	for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
-		const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
-		const int64_t *restrict L1_b_counts = v_counts.data + L1_base;
-		Tup2_Int_Int *restrict L1_b_spans = L1_stream ? L1_w_spans : v_spans.data + v_spans.len;
-		int64_t *restrict L1_b_ids = L1_stream ? L1_w_ids : v_ids.data + v_ids.len;
-		int64_t *restrict L1_b_lasts = L1_stream ? L1_w_lasts : v_lasts.data + v_lasts.len;
-		CNF_IVDEP
-		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-			/* total = fold (+) 0 counts */
-			L1_acc_total = (L1_acc_total + L1_b_counts[L1_k]);
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L1_T = cnf_team(L1_n);
+	const Arr_Int L1_o_v_counts = v_counts;
+	const Arr_Int L1_o_v_ids = v_ids;
+	const Arr_Int L1_o_v_lasts = v_lasts;
+	const Arr_Tup2_Int_Int L1_o_v_spans = v_spans;
+	int64_t L1_cnt_v_ids[CNF_MAX_THREADS];
+	int64_t L1_cnt_v_lasts[CNF_MAX_THREADS];
+	int64_t L1_cnt_v_spans[CNF_MAX_THREADS];
+	int64_t L1_p_v_ends[CNF_MAX_THREADS];
+	int64_t L1_p_v_starts[CNF_MAX_THREADS];
+	int64_t L1_p_v_total[CNF_MAX_THREADS];
+	int L1_Tc = L1_T;
+	if (L1_T > 1) {
+	/* In tiles (codegen/parallel.go, tiledLoop): each counts its filtered rates and totals its
+	 * scans first (counts.go), then runs from where the tiles before reach; outputs written once. */
+	const int64_t L1_tile = cnf_tile(), L1_K = (L1_n + L1_tile - 1) / L1_tile;
+	int *L1_pready = cnf_alloc_made(0, L1_K + 1, sizeof(int), "tiles", 0); /* tile k's scans' starts are published */
+	memset(L1_pready, 0, (size_t)(L1_K + 1) * sizeof(int));
+	L1_pready[0] = 1;
+	int64_t *L1_pre_ends = cnf_alloc_made(0, L1_K + 1, sizeof(int64_t), "tiles", 0); /* ends's running total before each tile */
+	L1_pre_ends[0] = INT64_C(0);
+	int64_t *L1_pre_starts = cnf_alloc_made(0, L1_K + 1, sizeof(int64_t), "tiles", 0); /* starts's running total before each tile */
+	L1_pre_starts[0] = INT64_C(0);
+	int64_t *L1_pt_v_ends = cnf_alloc_made(0, L1_K, sizeof(int64_t), "tiles", 0);
+	int64_t *L1_pt_v_starts = cnf_alloc_made(0, L1_K, sizeof(int64_t), "tiles", 0);
+	int64_t *L1_pt_v_total = cnf_alloc_made(0, L1_K, sizeof(int64_t), "tiles", 0);
+	int64_t L1_next = 0;
+	#pragma omp parallel num_threads(L1_T)
+	for (int64_t L1_c = __atomic_fetch_add(&L1_next, 1, __ATOMIC_RELAXED); L1_c < L1_K; L1_c = __atomic_fetch_add(&L1_next, 1, __ATOMIC_RELAXED)) {
+		const int64_t L1_lo = L1_c * L1_tile, L1_hi = L1_lo + L1_tile < L1_n ? L1_lo + L1_tile : L1_n;
+		const Arr_Int v_counts = {L1_o_v_counts.data + L1_lo, L1_hi - L1_lo};
+		Arr_Int v_ids = {L1_o_v_ids.data + L1_lo, 0};
+		Arr_Int v_lasts = {L1_o_v_lasts.data + L1_lo, 0};
+		Arr_Tup2_Int_Int v_spans = {L1_o_v_spans.data + L1_lo, 0};
+		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_ct_ends = INT64_C(0); /* the total of ends's elements in this tile */
+		int64_t L1_ct_starts = INT64_C(0); /* the total of starts's elements in this tile */
+		for (int64_t L1_ci = 0; L1_ci < L1_n; L1_ci++) {
+			L1_ct_ends = (L1_ct_ends + v_counts.data[L1_ci]);
+			L1_ct_starts = (L1_ct_starts + v_counts.data[L1_ci]);
 		}
-		CNF_IVDEP
-		for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-			/* ends = postscanl (+) 0 counts */
-			L1_acc_ends = (L1_acc_ends + L1_b_counts[L1_k]);
-			const int64_t L1_v_ends = L1_acc_ends;
-			/* starts = prescanl (+) 0 counts */
-			const int64_t L1_v_starts = L1_acc_starts;
-			L1_acc_starts = (L1_acc_starts + L1_b_counts[L1_k]);
-			/* spans = zip starts ends */
-			const Tup2_Int_Int L1_v_spans = ((Tup2_Int_Int){L1_v_starts, L1_v_ends});
-			L1_b_spans[L1_k] = L1_v_spans;
-			/* numbered = indexed spans */
-			const Tup2_Int_Tup2_Int_Int L1_v_numbered = ((Tup2_Int_Tup2_Int_Int){(L1_base + L1_k), L1_v_spans});
-			/* ids = unzip numbered */
-			const int64_t L1_v_ids = L1_v_numbered.f0;
-			L1_b_ids[L1_k] = L1_v_ids;
-			const Tup2_Int_Int L1_v_ss = L1_v_numbered.f1;
-			/* lasts = map snd ss */
-			const int64_t L1_v_lasts = (L1_v_ss).f1;
-			L1_b_lasts[L1_k] = L1_v_lasts;
+		cnf_wait(&L1_pready[L1_c]);
+		L1_pre_ends[L1_c + 1] = (L1_pre_ends[L1_c] + L1_ct_ends);
+		L1_pre_starts[L1_c + 1] = (L1_pre_starts[L1_c] + L1_ct_starts);
+		__atomic_store_n(&L1_pready[L1_c + 1], 1, __ATOMIC_RELEASE);
+		int64_t L1_acc_ends = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* ends's accumulator */
+		int64_t L1_acc_starts = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* starts's accumulator */
+		Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
+		int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
+		int64_t L1_w_lasts[1024]; /* a block of lasts, written out by streaming stores */
+		int64_t L1_acc_total = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
+		L1_acc_ends = L1_pre_ends[L1_c]; /* ends runs on from the tiles before */
+		L1_acc_starts = L1_pre_starts[L1_c]; /* starts runs on from the tiles before */
+		const int64_t L1_peel = cnf_peel(v_counts.data, sizeof *v_counts.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
+			const int64_t *restrict L1_b_counts = v_counts.data + L1_base;
+			Tup2_Int_Int *restrict L1_b_spans = L1_stream ? L1_w_spans : v_spans.data + v_spans.len;
+			int64_t *restrict L1_b_ids = L1_stream ? L1_w_ids : v_ids.data + v_ids.len;
+			int64_t *restrict L1_b_lasts = L1_stream ? L1_w_lasts : v_lasts.data + v_lasts.len;
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* total = fold (+) 0 counts */
+				L1_acc_total = (L1_acc_total + L1_b_counts[L1_k]);
+			}
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* ends = postscanl (+) 0 counts */
+				L1_acc_ends = (L1_acc_ends + L1_b_counts[L1_k]);
+				const int64_t L1_v_ends = L1_acc_ends;
+				/* starts = prescanl (+) 0 counts */
+				const int64_t L1_v_starts = L1_acc_starts;
+				L1_acc_starts = (L1_acc_starts + L1_b_counts[L1_k]);
+				/* spans = zip starts ends */
+				const Tup2_Int_Int L1_v_spans = ((Tup2_Int_Int){L1_v_starts, L1_v_ends});
+				L1_b_spans[L1_k] = L1_v_spans;
+				/* numbered = indexed spans */
+				const Tup2_Int_Tup2_Int_Int L1_v_numbered = ((Tup2_Int_Tup2_Int_Int){(L1_lo + L1_base + L1_k), L1_v_spans});
+				/* ids = unzip numbered */
+				const int64_t L1_v_ids = L1_v_numbered.f0;
+				L1_b_ids[L1_k] = L1_v_ids;
+				const Tup2_Int_Int L1_v_ss = L1_v_numbered.f1;
+				/* lasts = map snd ss */
+				const int64_t L1_v_lasts = (L1_v_ss).f1;
+				L1_b_lasts[L1_k] = L1_v_lasts;
+			}
+			if (L1_stream) cnf_stream_out(v_spans.data + v_spans.len, L1_w_spans, (size_t)L1_n_root * sizeof *v_spans.data);
+			v_spans.len += L1_n_root;
+			if (L1_stream) cnf_stream_out(v_ids.data + v_ids.len, L1_w_ids, (size_t)L1_n_root * sizeof *v_ids.data);
+			v_ids.len += L1_n_root;
+			if (L1_stream) cnf_stream_out(v_lasts.data + v_lasts.len, L1_w_lasts, (size_t)L1_n_root * sizeof *v_lasts.data);
+			v_lasts.len += L1_n_root;
 		}
-		if (L1_stream) cnf_stream_out(v_spans.data + v_spans.len, L1_w_spans, (size_t)L1_n_root * sizeof *v_spans.data);
-		v_spans.len += L1_n_root;
-		if (L1_stream) cnf_stream_out(v_ids.data + v_ids.len, L1_w_ids, (size_t)L1_n_root * sizeof *v_ids.data);
-		v_ids.len += L1_n_root;
-		if (L1_stream) cnf_stream_out(v_lasts.data + v_lasts.len, L1_w_lasts, (size_t)L1_n_root * sizeof *v_lasts.data);
-		v_lasts.len += L1_n_root;
+		if (L1_stream) cnf_stream_fence();
+		L1_pt_v_ends[L1_c] = L1_acc_ends;
+		L1_pt_v_starts[L1_c] = L1_acc_starts;
+		L1_pt_v_total[L1_c] = L1_acc_total;
 	}
-	if (L1_stream) cnf_stream_fence();
+	L1_cnt_v_ids[0] = L1_n;
+	L1_cnt_v_lasts[0] = L1_n;
+	L1_cnt_v_spans[0] = L1_n;
+	L1_p_v_ends[0] = L1_pt_v_ends[0]; /* ends: the tiles' partial results, in order */
+	for (int64_t L1_k = 1; L1_k < L1_K; L1_k++) L1_p_v_ends[0] = (L1_p_v_ends[0] + L1_pt_v_ends[L1_k]);
+	cnf_free(L1_pt_v_ends);
+	L1_p_v_starts[0] = L1_pt_v_starts[0]; /* starts: the tiles' partial results, in order */
+	for (int64_t L1_k = 1; L1_k < L1_K; L1_k++) L1_p_v_starts[0] = (L1_p_v_starts[0] + L1_pt_v_starts[L1_k]);
+	cnf_free(L1_pt_v_starts);
+	L1_p_v_total[0] = L1_pt_v_total[0]; /* total: the tiles' partial results, in order */
+	for (int64_t L1_k = 1; L1_k < L1_K; L1_k++) L1_p_v_total[0] = (L1_p_v_total[0] + L1_pt_v_total[L1_k]);
+	cnf_free(L1_pt_v_total);
+	cnf_free(L1_pready);
+	cnf_free(L1_pre_ends);
+	cnf_free(L1_pre_starts);
+	L1_Tc = 1;
+	} else {
+	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
+		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
+		const Arr_Int v_counts = {L1_o_v_counts.data + L1_lo, L1_hi - L1_lo};
+		Arr_Int v_ids = {L1_o_v_ids.data + L1_lo, 0};
+		Arr_Int v_lasts = {L1_o_v_lasts.data + L1_lo, 0};
+		Arr_Tup2_Int_Int v_spans = {L1_o_v_spans.data + L1_lo, 0};
+		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_acc_ends = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* ends's accumulator */
+		int64_t L1_acc_starts = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* starts's accumulator */
+		Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
+		int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
+		int64_t L1_w_lasts[1024]; /* a block of lasts, written out by streaming stores */
+		int64_t L1_acc_total = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
+		const int64_t L1_peel = cnf_peel(v_counts.data, sizeof *v_counts.data, L1_n);
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
+			const int64_t *restrict L1_b_counts = v_counts.data + L1_base;
+			Tup2_Int_Int *restrict L1_b_spans = L1_stream ? L1_w_spans : v_spans.data + v_spans.len;
+			int64_t *restrict L1_b_ids = L1_stream ? L1_w_ids : v_ids.data + v_ids.len;
+			int64_t *restrict L1_b_lasts = L1_stream ? L1_w_lasts : v_lasts.data + v_lasts.len;
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* total = fold (+) 0 counts */
+				L1_acc_total = (L1_acc_total + L1_b_counts[L1_k]);
+			}
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+				/* ends = postscanl (+) 0 counts */
+				L1_acc_ends = (L1_acc_ends + L1_b_counts[L1_k]);
+				const int64_t L1_v_ends = L1_acc_ends;
+				/* starts = prescanl (+) 0 counts */
+				const int64_t L1_v_starts = L1_acc_starts;
+				L1_acc_starts = (L1_acc_starts + L1_b_counts[L1_k]);
+				/* spans = zip starts ends */
+				const Tup2_Int_Int L1_v_spans = ((Tup2_Int_Int){L1_v_starts, L1_v_ends});
+				L1_b_spans[L1_k] = L1_v_spans;
+				/* numbered = indexed spans */
+				const Tup2_Int_Tup2_Int_Int L1_v_numbered = ((Tup2_Int_Tup2_Int_Int){(L1_lo + L1_base + L1_k), L1_v_spans});
+				/* ids = unzip numbered */
+				const int64_t L1_v_ids = L1_v_numbered.f0;
+				L1_b_ids[L1_k] = L1_v_ids;
+				const Tup2_Int_Int L1_v_ss = L1_v_numbered.f1;
+				/* lasts = map snd ss */
+				const int64_t L1_v_lasts = (L1_v_ss).f1;
+				L1_b_lasts[L1_k] = L1_v_lasts;
+			}
+			if (L1_stream) cnf_stream_out(v_spans.data + v_spans.len, L1_w_spans, (size_t)L1_n_root * sizeof *v_spans.data);
+			v_spans.len += L1_n_root;
+			if (L1_stream) cnf_stream_out(v_ids.data + v_ids.len, L1_w_ids, (size_t)L1_n_root * sizeof *v_ids.data);
+			v_ids.len += L1_n_root;
+			if (L1_stream) cnf_stream_out(v_lasts.data + v_lasts.len, L1_w_lasts, (size_t)L1_n_root * sizeof *v_lasts.data);
+			v_lasts.len += L1_n_root;
+		}
+		if (L1_stream) cnf_stream_fence();
+		L1_cnt_v_ids[L1_c] = v_ids.len;
+		L1_cnt_v_lasts[L1_c] = v_lasts.len;
+		L1_cnt_v_spans[L1_c] = v_spans.len;
+		L1_p_v_ends[L1_c] = L1_acc_ends;
+		L1_p_v_starts[L1_c] = L1_acc_starts;
+		L1_p_v_total[L1_c] = L1_acc_total;
+	}
+	}
+	/* ids: each chunk's piece after the ones before it */
+	v_ids.len = cnf_team_move((char *)v_ids.data, sizeof *v_ids.data, L1_cnt_v_ids, L1_n, L1_Tc);
+	/* lasts: each chunk's piece after the ones before it */
+	v_lasts.len = cnf_team_move((char *)v_lasts.data, sizeof *v_lasts.data, L1_cnt_v_lasts, L1_n, L1_Tc);
+	/* spans: each chunk's piece after the ones before it */
+	v_spans.len = cnf_team_move((char *)v_spans.data, sizeof *v_spans.data, L1_cnt_v_spans, L1_n, L1_Tc);
+	cnf_team_done(L1_T);
+	int64_t L1_acc_ends = L1_p_v_ends[0]; /* ends: the chunks' partial results, in order */
+	for (int L1_c = 1; L1_c < L1_Tc; L1_c++) L1_acc_ends = (L1_acc_ends + L1_p_v_ends[L1_c]);
+	int64_t L1_acc_starts = L1_p_v_starts[0]; /* starts: the chunks' partial results, in order */
+	for (int L1_c = 1; L1_c < L1_Tc; L1_c++) L1_acc_starts = (L1_acc_starts + L1_p_v_starts[L1_c]);
+	int64_t L1_acc_total = L1_p_v_total[0]; /* total: the chunks' partial results, in order */
+	for (int L1_c = 1; L1_c < L1_Tc; L1_c++) L1_acc_total = (L1_acc_total + L1_p_v_total[L1_c]);
 	v_total = L1_acc_total;
 	}
 	return (cnf_result_offsets){v_spans, v_ids, v_lasts, v_records, v_total};
