@@ -53,6 +53,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		}
 		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ys[L1_c] = v_ys.len;
+		__asm__("" : "+r"(L1_acc_sum)); /* in a general register (inRegister) */
 		L1_p_v_sum[L1_c] = L1_acc_sum;
 	}
 	} else {
@@ -81,6 +82,7 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 		}
 		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ys[L1_c] = v_ys.len;
+		__asm__("" : "+r"(L1_acc_sum)); /* in a general register (inRegister) */
 		L1_p_v_sum[L1_c] = L1_acc_sum;
 	}
 	}

@@ -233,7 +233,9 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			L1_t_window += L1_n_window;
 			L1_t_same += L1_n_same;
 		}
+		__asm__("" : "+r"(L1_acc_count)); /* in a general register (inRegister) */
 		L1_pt_v_count[L1_c] = L1_acc_count;
+		__asm__("" : "+r"(L1_acc_sameN)); /* in a general register (inRegister) */
 		L1_pt_v_sameN[L1_c] = L1_acc_sameN;
 		cnf_team_jump = NULL;
 		cnf_wait(&L1_ready[L1_c]);
@@ -361,7 +363,9 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		L1_cnt_v_ds[L1_c] = v_ds.len;
 		L1_cnt_v_same[L1_c] = v_same.len;
 		L1_cnt_v_window[L1_c] = v_window.len;
+		__asm__("" : "+r"(L1_acc_count)); /* in a general register (inRegister) */
 		L1_p_v_count[L1_c] = L1_acc_count;
+		__asm__("" : "+r"(L1_acc_sameN)); /* in a general register (inRegister) */
 		L1_p_v_sameN[L1_c] = L1_acc_sameN;
 	}
 	}

@@ -46,7 +46,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & -(int64_t)L1_c_gts);
 			}
 		}
+		__asm__("" : "+r"(L1_acc_sum1)); /* in a general register (inRegister) */
 		L1_p_v_sum1[L1_c] = L1_acc_sum1;
+		__asm__("" : "+r"(L1_acc_sum2)); /* in a general register (inRegister) */
 		L1_p_v_sum2[L1_c] = L1_acc_sum2;
 	}
 	} else {
@@ -70,7 +72,9 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & -(int64_t)L1_c_gts);
 			}
 		}
+		__asm__("" : "+r"(L1_acc_sum1)); /* in a general register (inRegister) */
 		L1_p_v_sum1[L1_c] = L1_acc_sum1;
+		__asm__("" : "+r"(L1_acc_sum2)); /* in a general register (inRegister) */
 		L1_p_v_sum2[L1_c] = L1_acc_sum2;
 	}
 	}

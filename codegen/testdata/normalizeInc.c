@@ -36,6 +36,7 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
 			}
 		}
+		__asm__("" : "+r"(L1_acc_sum1)); /* in a general register (inRegister) */
 		L1_p_v_sum1[L1_c] = L1_acc_sum1;
 	}
 	} else {
@@ -54,6 +55,7 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
 			}
 		}
+		__asm__("" : "+r"(L1_acc_sum1)); /* in a general register (inRegister) */
 		L1_p_v_sum1[L1_c] = L1_acc_sum1;
 	}
 	}

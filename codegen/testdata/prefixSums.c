@@ -130,8 +130,11 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 			v_lasts.len += L1_n_root;
 		}
 		if (L1_stream) cnf_stream_fence();
+		__asm__("" : "+r"(L1_acc_ends)); /* in a general register (inRegister) */
 		L1_pt_v_ends[L1_c] = L1_acc_ends;
+		__asm__("" : "+r"(L1_acc_starts)); /* in a general register (inRegister) */
 		L1_pt_v_starts[L1_c] = L1_acc_starts;
+		__asm__("" : "+r"(L1_acc_total)); /* in a general register (inRegister) */
 		L1_pt_v_total[L1_c] = L1_acc_total;
 	}
 	L1_cnt_v_ids[0] = L1_n;
@@ -208,8 +211,11 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 		L1_cnt_v_ids[L1_c] = v_ids.len;
 		L1_cnt_v_lasts[L1_c] = v_lasts.len;
 		L1_cnt_v_spans[L1_c] = v_spans.len;
+		__asm__("" : "+r"(L1_acc_ends)); /* in a general register (inRegister) */
 		L1_p_v_ends[L1_c] = L1_acc_ends;
+		__asm__("" : "+r"(L1_acc_starts)); /* in a general register (inRegister) */
 		L1_p_v_starts[L1_c] = L1_acc_starts;
+		__asm__("" : "+r"(L1_acc_total)); /* in a general register (inRegister) */
 		L1_p_v_total[L1_c] = L1_acc_total;
 	}
 	}
