@@ -27,21 +27,30 @@ import (
 // threads: slower than one; docs/performance.md).
 func (d *definition) positionalWhy(plan *blockedPlan, bn *blockNode) string {
 	sel := selectsOf(plan)
-	maker := makersOf(plan)
 	what := fmt.Sprintf("%s (%s) reads positions of %s", bn.b.Name(), syntax.CallOf(bn.b.Rhs).Keyword.Name, bn.inRate)
-	for _, nd := range countNodes(plan, []string{countedRate(bn.inRate, sel)}, sel, maker) {
+	return d.repeatWhy(countNodes(plan, []string{countedRate(bn.inRate, sel)}, sel, makersOf(plan)), nil, what, "counting them")
+}
+
+// repeatWhy says why the work of nodes (but skip) cannot be done again a tile at a time
+// (doing: what it is for), or "" when it can: only cheap work that cannot fail and needs no
+// positions of a filtered rate.
+func (d *definition) repeatWhy(nodes []*blockNode, skip *blockNode, what, doing string) string {
+	for _, nd := range nodes {
+		if nd == skip {
+			continue
+		}
 		kw := syntax.CallOf(nd.b.Rhs).Keyword.Name
 		switch nd.b.Rhs.(type) {
 		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate:
 		case *syntax.Indexed, *syntax.Slice:
 			if nd.inRate != "" {
-				return fmt.Sprintf("%s, and counting them needs positions in %s (%s, %s)", what, nd.inRate, nd.b.Name(), kw)
+				return fmt.Sprintf("%s, and %s a tile at a time needs positions in %s (%s, %s)", what, doing, nd.inRate, nd.b.Name(), kw)
 			}
 		default:
-			return fmt.Sprintf("%s, which %s (%s) feeds: counting them a tile at a time would repeat it", what, nd.b.Name(), kw)
+			return fmt.Sprintf("%s, and %s a tile at a time would repeat %s (%s)", what, doing, nd.b.Name(), kw)
 		}
 		if pr := d.probe(nd); !pr.ok || pr.effects > 0 || pr.costly > 0 || pr.hostCalls > 0 {
-			return fmt.Sprintf("%s, and counting them a tile at a time would repeat the costly work of %s (%s)", what, nd.b.Name(), kw)
+			return fmt.Sprintf("%s, and %s a tile at a time would repeat the costly work of %s (%s)", what, doing, nd.b.Name(), kw)
 		}
 	}
 	return ""
@@ -51,27 +60,7 @@ func (d *definition) positionalWhy(plan *blockedPlan, bn *blockNode) string {
 // count is (countPass), so that each tile's scan starts from the total of the tiles before
 // ("" when it is): the same cheap vector work only. what says why the loop needs it.
 func (d *definition) prefixWhy(plan *blockedPlan, sc *blockNode, what string) string {
-	sel := selectsOf(plan)
-	maker := makersOf(plan)
-	for _, nd := range neededNodes(plan, nil, []*blockNode{sc}, sel, maker) {
-		if nd == sc {
-			continue
-		}
-		kw := syntax.CallOf(nd.b.Rhs).Keyword.Name
-		switch nd.b.Rhs.(type) {
-		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate:
-		case *syntax.Indexed, *syntax.Slice:
-			if nd.inRate != "" {
-				return fmt.Sprintf("%s, and its total a tile at a time needs positions in %s (%s, %s)", what, nd.inRate, nd.b.Name(), kw)
-			}
-		default:
-			return fmt.Sprintf("%s, and its total a tile at a time would repeat %s (%s)", what, nd.b.Name(), kw)
-		}
-		if pr := d.probe(nd); !pr.ok || pr.effects > 0 || pr.costly > 0 || pr.hostCalls > 0 {
-			return fmt.Sprintf("%s, and its total a tile at a time would repeat the costly work of %s (%s)", what, nd.b.Name(), kw)
-		}
-	}
-	return ""
+	return d.repeatWhy(neededNodes(plan, nil, []*blockNode{sc}, selectsOf(plan), makersOf(plan)), sc, what, "its total")
 }
 
 // prefixName is the C variable of a tile's total of a scan's elements.
