@@ -53,6 +53,10 @@ type Options struct {
 	// start.
 	Race  *Race
 	Leads bool
+	// Cuts are the root loop's cuts from an earlier solve of the same graph with the same
+	// options (Result.Cuts of the stage before: carry.go): this solve's loop starts from them.
+	// Nil for none; cuts of another model are ignored.
+	Cuts *Cuts
 
 	// netFactor, when not 0, replaces safetyFactor: the package's tests give the clock more
 	// room where the race detector slows the code past the factor, or less to cut a solve
@@ -102,6 +106,9 @@ type Result struct {
 	Note string
 	// Fallback is non-empty when the solver failed: why, and which clustering is shown instead.
 	Fallback string
+	// Cuts are the root loop's cuts that its last relaxation held tight, for the next stage of a
+	// long limit (Options.Cuts); nil when the solve is proven or its loop found none.
+	Cuts *Cuts
 	// Bound is, for a clustering not proven optimal, a lower bound on the optimum's objective
 	// that the solver proved (its dual bound, or the root relaxation's): the clustering is at
 	// most Objective - Bound worse than the optimum. 0 when none is known.
@@ -268,7 +275,7 @@ func solve(ctx context.Context, w *meter, g *Graph, opts Options) (*Result, erro
 			opts.Progress(obj, b)
 		}
 	}
-	sol, err := solveModel(ctx, m, SolveOptions{Start: startValues, Solver: opts.Solver, Stop: opts.Stop, NoRootCuts: opts.NoRootCuts, Progress: progress}, w)
+	sol, err := solveModel(ctx, m, SolveOptions{Start: startValues, Solver: opts.Solver, Stop: opts.Stop, NoRootCuts: opts.NoRootCuts, Progress: progress, carried: opts.Cuts.forModel(m)}, w)
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
@@ -288,6 +295,9 @@ func solve(ctx context.Context, w *meter, g *Graph, opts Options) (*Result, erro
 		// The objective is an integer: a bound that meets it proves the clustering optimal.
 		res.Bound = max(int(sol.Bound), m.LowerBound())
 		res.Optimal = res.Bound >= res.Objective
+	}
+	if !res.Optimal {
+		res.Cuts = sol.cuts
 	}
 	switch {
 	case res.Optimal:

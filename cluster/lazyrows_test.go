@@ -24,7 +24,7 @@ func TestLoopKeepsConcestorRows(t *testing.T) {
 			_, g, sameSize := genGraph(t, 24)
 			m := Formulate(g, FormulateOptions{SameSizeOnly: sameSize})
 			others, _, conc := m.splitOrder()
-			res, err := m.strengthen(unlimited(context.Background()), unlimited(context.Background()), defaultLoop())
+			res, err := m.strengthen(unlimited(context.Background()), unlimited(context.Background()), defaultLoop(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

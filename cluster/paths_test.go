@@ -99,7 +99,7 @@ func TestRootCutsKeepOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatalf("solve without root cuts: %v", err)
 		}
-		root, err := m.strengthen(unlimited(context.Background()), unlimited(context.Background()), defaultLoop())
+		root, err := m.strengthen(unlimited(context.Background()), unlimited(context.Background()), defaultLoop(), nil)
 		if err != nil {
 			t.Fatalf("root loop: %v", err)
 		}
@@ -174,7 +174,7 @@ func TestFirstRelaxationMayOutrunTheLoop(t *testing.T) {
 	}
 	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
 	spent := newMeter(context.Background(), 0)
-	root, err := m.strengthen(spent, spent, defaultLoop())
+	root, err := m.strengthen(spent, spent, defaultLoop(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestFirstRelaxationMayOutrunTheLoop(t *testing.T) {
 		t.Errorf("with the loop's time spent and no more for the first relaxation: unsolved %v after %d rounds", root.unsolved, root.rounds)
 	}
 	first := newMeter(context.Background(), 60e6)
-	root, err = m.strengthen(first.until(0), first, defaultLoop())
+	root, err = m.strengthen(first.until(0), first, defaultLoop(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestUnfinishedLoopIsOrdered(t *testing.T) {
 	}
 	m := Formulate(generatedGraph(t, 2, gen.Options{Bindings: 50, Shape: "fans"}), FormulateOptions{})
 	first := newMeter(context.Background(), 60e6)
-	root, err := m.strengthen(first.until(0), first, defaultLoop())
+	root, err := m.strengthen(first.until(0), first, defaultLoop(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,6 +59,8 @@ type rootResult struct {
 	// and firstRows how many rows it had.
 	firstLP   float64
 	firstRows int
+	// firstBound is the first relaxation's optimum (with the cuts the loop started from).
+	firstBound float64
 	// read is the cheapest clustering read from the loop's relaxations (readDuring), as
 	// column values, and readCost its objective (nil, +Inf: none).
 	read     []float64
@@ -68,14 +70,18 @@ type rootResult struct {
 	readLast bool
 	// separators counts what each family of cuts did (separators.go).
 	separators []SeparatorStats
+	// binding are the cuts whose duals in the last relaxation of the loop are not zero, and
+	// bindingLazy the model's lazy rows (lazyrows.go) whose are: with the model's other rows
+	// they give its bound, and a later loop starts from them (carry.go).
+	binding, bindingLazy []Row
 }
 
-// strengthen runs the loop on m within the work of w, except that the first relaxation may
-// take all of first's (w's parent: the whole solve's): without it nothing can be done, the
-// search included. A relaxation that cannot be solved with the work left ends the loop with
+// strengthen runs the loop on m, from the cuts from of an earlier loop on it (carry.go; nil for
+// none), within the work of w, except that the first relaxation may take all of first's (w's
+// parent: the whole solve's): without it nothing can be done, the search included. A relaxation that cannot be solved with the work left ends the loop with
 // what it has. When w's net ends (ctx, the clock), the loop returns what it has found so far
 // with its error.
-func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error) {
+func (m *Model) strengthen(w, first *meter, loop loopConfig, from *Cuts) (*rootResult, error) {
 	ctx := w.net
 	res := &rootResult{model: m, bound: math.Inf(-1), readCost: math.Inf(1)}
 	if len(m.Rows) == 0 {
@@ -105,6 +111,12 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		return res, ctx.Err()
 	}
 	pool := newCutPool()
+	if from != nil {
+		if err := lp.AddRows(highsRows(append(slices.Clip(from.list), from.lazy...))); err != nil {
+			return res, err
+		}
+		pool.add(from.list, from.lazy)
+	}
 	res.separators = newSeparatorStats()
 	perRound := max(loop.perNode*m.N, 200)
 	best, stalled := math.Inf(-1), 0
@@ -126,7 +138,7 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		spent := lpWork(sol, rows, len(m.Vars))
 		lw.spend(spent)
 		if res.rounds == 0 {
-			res.firstLP, res.firstRows = spent, len(relaxed.Rows)
+			res.firstLP, res.firstRows, res.firstBound = spent, rows, sol.Objective
 		}
 		if sol.Status != highs.Optimal {
 			res.unsolved = res.rounds == 0
@@ -134,6 +146,7 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig) (*rootResult, error
 		}
 		res.rounds++
 		res.bound = sol.Objective
+		res.binding, res.bindingLazy = pool.binding(sol.RowDuals, len(relaxed.Rows))
 		if m.integral(sol.Values) && !orderFree {
 			res.values = sol.Values
 			break
@@ -239,6 +252,9 @@ type stage struct {
 	bound float64
 	// separators is what each family of cuts did in the loop.
 	separators []SeparatorStats
+	// cuts are the loop's cuts and lazy rows that bind in its last relaxation, for a later
+	// solve to start from (carry.go); nil for none.
+	cuts *Cuts
 }
 
 // rootStage runs the cutting-plane loop before HiGHS searches m (in this process), within half
@@ -253,11 +269,11 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 	start := opts.Start
 	// An error ends the loop with the cuts found so far: the model stays valid without them,
 	// and when opts.Stop ended it, the search stops at once with the start.
-	root, _ := m.strengthen(w.until(0.5), w, loop)
+	root, _ := m.strengthen(w.until(0.5), w, loop, opts.carried)
 	if ctx.Err() != nil {
 		return stage{}, ctx.Err()
 	}
-	st := stage{model: m, start: start, bound: root.bound, separators: root.separators}
+	st := stage{model: m, start: start, bound: root.bound, separators: root.separators, cuts: cutsOf(m, root.binding, root.bindingLazy)}
 	if root.read != nil && (start == nil || root.readCost < objective(m, start)) {
 		st.start = root.read
 	}

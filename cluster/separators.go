@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"math"
 	"strconv"
 	"time"
 )
@@ -99,6 +100,7 @@ type cutPool struct {
 	all   []Row
 	known map[string]bool
 	live  []Row
+	lazy  []bool // for each of live, whether it is one of the model's lazy rows, not a cut
 }
 
 func newCutPool() *cutPool { return &cutPool{known: map[string]bool{}} }
@@ -107,22 +109,45 @@ func newCutPool() *cutPool { return &cutPool{known: map[string]bool{}} }
 // (after its first rows rows): a dropped cut stays in the pool, and comes back into the LP if
 // a later relaxation violates it.
 func (p *cutPool) dropSlack(x []float64, first int) []int {
-	keep, drop := p.live[:0], []int(nil)
+	keep, lazy, drop := p.live[:0], p.lazy[:0], []int(nil)
 	for k, c := range p.live {
 		if activity(c, x) > c.Lo+1e-6 { // every cut is a >= row
 			drop = append(drop, first+k)
 		} else {
-			keep = append(keep, c)
+			keep, lazy = append(keep, c), append(lazy, p.lazy[k])
 		}
 	}
-	p.live = keep
+	p.live, p.lazy = keep, lazy
 	return drop
+}
+
+// binding returns the rows of live whose dual in duals (one per row of the LP, whose live rows
+// come after its first rows rows) is not zero: without the others the LP has the same optimum.
+// The cuts and the model's lazy rows apart; with no duals, every live row.
+func (p *cutPool) binding(duals []float64, first int) (cuts, lazy []Row) {
+	for k, c := range p.live {
+		if duals != nil && first+k < len(duals) && math.Abs(duals[first+k]) <= 1e-9 {
+			continue
+		}
+		if p.lazy[k] {
+			lazy = append(lazy, c)
+		} else {
+			cuts = append(cuts, c)
+		}
+	}
+	return cuts, lazy
 }
 
 // add records the rows just added to the LP: the new cuts (kept once in the pool) and the
 // model's lazy rows (live, but not cuts).
 func (p *cutPool) add(found, lazy []Row) {
 	p.live = append(append(p.live, found...), lazy...)
+	for range found {
+		p.lazy = append(p.lazy, false)
+	}
+	for range lazy {
+		p.lazy = append(p.lazy, true)
+	}
 	for _, c := range found {
 		if k := cutKey(c); !p.known[k] {
 			p.known[k] = true

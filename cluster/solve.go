@@ -25,6 +25,8 @@ type Solution struct {
 	Iterations, Nodes int64
 	// Separators is what each family of cuts did in the root loop (nil: no loop).
 	Separators []SeparatorStats
+	// cuts are the root loop's binding cuts, for a later solve (nil: none).
+	cuts *Cuts
 }
 
 // ErrNoSolution is returned when the solver found no feasible solution within its limits.
@@ -54,6 +56,9 @@ type SolveOptions struct {
 	Progress func(objective, bound float64)
 	// work bounds the search of HiGHS in this process (solveModel sets it for each piece).
 	work *meter
+	// carried are cuts of an earlier solve of the model (Options.Cuts) for the root loop to
+	// start from; nil for none.
+	carried *Cuts
 }
 
 // SolveModel solves the model with HiGHS. Output is off (stdout belongs to the language server),
@@ -90,16 +95,17 @@ func solveModel(ctx context.Context, m *Model, opts SolveOptions, w *meter) (*So
 	}
 	rootBound := 0.0 // every cost is non-negative
 	var separators []SeparatorStats
+	var cuts *Cuts
 	if h, ok := solver.(highsSolver); ok && !opts.NoRootCuts {
 		st, err := m.rootStage(ctx, opts, start, w, h.rootLoop())
 		if err != nil {
 			return nil, err
 		}
 		rootBound = max(rootBound, st.bound)
-		separators = st.separators
+		separators, cuts = st.separators, st.cuts
 		if st.settled != nil {
 			sol := st.settled.bounded(rootBound)
-			sol.Separators = separators
+			sol.Separators, sol.cuts = separators, cuts
 			if opts.Progress != nil {
 				opts.Progress(sol.Objective, sol.Bound)
 			}
@@ -175,7 +181,7 @@ func solveModel(ctx context.Context, m *Model, opts SolveOptions, w *meter) (*So
 		progress.update(k, objective(part.model, ps.Values), partBound)
 	}
 	sol.Objective = math.Round(sol.Objective)
-	sol.Time, sol.Work, sol.Separators = time.Since(start), w.spent(), separators
+	sol.Time, sol.Work, sol.Separators, sol.cuts = time.Since(start), w.spent(), separators, cuts
 	return sol.bounded(max(rootBound, sol.Bound)), nil
 }
 

@@ -292,7 +292,15 @@ func (e *Engine) solveRacing(ctx context.Context, g *cluster.Graph, opts cluster
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	return decide(got[0], got[1], race.Lead()), nil
+	res := decide(got[0], got[1], race.Lead())
+	if res != got[0] && got[0].Cuts != res.Cuts {
+		// The next stage continues the first search's root loop (the one with the larger
+		// share), whichever search answered this one.
+		r := *res
+		r.Cuts = got[0].Cuts
+		res = &r
+	}
+	return res, nil
 }
 
 // reusable reports whether a cached solve is the answer under the time limit t: found under
@@ -309,21 +317,24 @@ func reusable(hit entry, t time.Duration) bool {
 }
 
 // staged runs solve in the stages of opts's time limit (cluster.Stages), each from the best
-// clustering so far, and answers with the best (the earliest on a tie), stopping at the first
+// clustering so far and from the root loop's cuts of the stage before (cluster.Cuts: its loop
+// continues the last one's), and answers with the best (the earliest on a tie), stopping at the first
 // proof: so a longer limit never gives a worse clustering. The stages of a limit are the first
 // stages of every longer one, and each stage's answer is the same on every run.
 func staged(opts cluster.Options, solve func(cluster.Options) (*cluster.Result, error)) (*cluster.Result, error) {
 	var best *cluster.Result
+	var cuts *cluster.Cuts // the last stage's root loop's, which the next continues
 	for _, limit := range cluster.Stages(opts.TimeLimit) {
 		o := opts
 		o.TimeLimit = limit
 		if best != nil {
-			o.Start = best.Of
+			o.Start, o.Cuts = best.Of, cuts
 		}
 		res, err := solve(o)
 		if err != nil {
 			return nil, err
 		}
+		cuts = res.Cuts
 		switch {
 		case best == nil || res.Objective < best.Objective:
 			if best != nil && best.Bound > res.Bound && !res.Optimal {

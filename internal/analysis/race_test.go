@@ -68,17 +68,19 @@ func TestDecideTakesTheBestBound(t *testing.T) {
 	}
 }
 
-// staged: each stage starts from the best clustering so far, the answer is the best (the
-// earliest on a tie) with the best bound, and a proof ends the stages.
+// staged: each stage starts from the best clustering so far and from the root loop's cuts of
+// the stage before (the last, not the best: its loop is the one to continue), the answer is the
+// best (the earliest on a tie) with the best bound, and a proof ends the stages.
 func TestStagedKeepsTheBest(t *testing.T) {
 	type call struct {
 		limit time.Duration
 		start []int
+		cuts  *cluster.Cuts
 	}
 	run := func(limit time.Duration, answers []cluster.Result) (*cluster.Result, []call) {
 		var calls []call
 		res, err := staged(cluster.Options{TimeLimit: limit}, func(o cluster.Options) (*cluster.Result, error) {
-			calls = append(calls, call{o.TimeLimit, o.Start})
+			calls = append(calls, call{o.TimeLimit, o.Start, o.Cuts})
 			r := answers[len(calls)-1]
 			return &r, nil
 		})
@@ -88,8 +90,8 @@ func TestStagedKeepsTheBest(t *testing.T) {
 		return res, calls
 	}
 	cl := func(labels ...int) *cluster.Clustering { return &cluster.Clustering{Of: labels} }
-	a := cluster.Result{Clustering: cl(0, 0, 1), Objective: 9, Bound: 5}
-	b := cluster.Result{Clustering: cl(0, 1, 1), Objective: 7, Bound: 4}
+	a := cluster.Result{Clustering: cl(0, 0, 1), Objective: 9, Bound: 5, Cuts: &cluster.Cuts{}}
+	b := cluster.Result{Clustering: cl(0, 1, 1), Objective: 7, Bound: 4, Cuts: &cluster.Cuts{}}
 	c := cluster.Result{Clustering: cl(1, 1, 1), Objective: 7, Bound: 6}
 	got, calls := run(8*time.Second, []cluster.Result{a, b, c})
 	if len(calls) != 3 || calls[0].limit != 2*time.Second || calls[1].limit != 2*time.Second || calls[2].limit != 4*time.Second {
@@ -98,8 +100,14 @@ func TestStagedKeepsTheBest(t *testing.T) {
 	if calls[0].start != nil || !slices.Equal(calls[1].start, a.Of) || !slices.Equal(calls[2].start, b.Of) {
 		t.Fatalf("starts %v, want none, then the best so far", calls)
 	}
+	if calls[0].cuts != nil || calls[1].cuts != a.Cuts || calls[2].cuts != b.Cuts {
+		t.Fatalf("cuts %v, want none, then the stage before's", calls)
+	}
 	if got.Objective != 7 || !slices.Equal(got.Of, b.Of) || got.Bound != 6 || got.Optimal {
 		t.Fatalf("got objective %d %v bound %d optimal %v; want the earlier of the two 7s, bound 6", got.Objective, got.Of, got.Bound, got.Optimal)
+	}
+	if _, calls = run(8*time.Second, []cluster.Result{b, a, c}); !slices.Equal(calls[2].start, b.Of) || calls[2].cuts != a.Cuts {
+		t.Fatalf("after a worse stage: start %v, cuts %p; want the best's start %v and the worse stage's cuts %p", calls[2].start, calls[2].cuts, b.Of, a.Cuts)
 	}
 	proven := cluster.Result{Clustering: cl(0, 1, 1), Objective: 7, Optimal: true}
 	got, calls = run(8*time.Second, []cluster.Result{a, proven, c})

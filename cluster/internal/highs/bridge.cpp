@@ -97,15 +97,16 @@ int cnf_highs_delete_rows(void* highs, int n, const int* set) {
 
 int cnf_highs_run(void* highs) { return Highs_run(highs) == kHighsStatusError ? -1 : 0; }
 
-int cnf_highs_reduced_costs(void* highs, double* duals, int ncols) {
+int cnf_highs_reduced_costs(void* highs, double* duals, int ncols, double* row_duals, int nrows) {
   HighsInt ds = 0;
   if (Highs_getIntInfoValue(highs, "dual_solution_status", &ds) != kHighsStatusOk) return -1;
   if (ds != kHighsSolutionStatusFeasible) return -1;
   HighsInt nc = Highs_getNumCol(highs);
   if (nc != ncols) return -1;
   HighsInt nr = Highs_getNumRow(highs);
-  std::vector<double> col_value(nc > 0 ? nc : 1), row_value(nr > 0 ? nr : 1), row_dual(nr > 0 ? nr : 1);
-  if (Highs_getSolution(highs, col_value.data(), duals, row_value.data(), row_dual.data()) != kHighsStatusOk) return -1;
+  if (nr != nrows) return -1;
+  std::vector<double> col_value(nc > 0 ? nc : 1), row_value(nr > 0 ? nr : 1);
+  if (Highs_getSolution(highs, col_value.data(), duals, row_value.data(), row_duals) != kHighsStatusOk) return -1;
   return 0;
 }
 

@@ -80,8 +80,8 @@ long long cnf_highs_num_nz(void* highs);
 int cnf_highs_num_cols(void* highs);
 
 // cnf_highs_reduced_costs reads the reduced costs of the columns of a solved LP into duals
-// (ncols of them). 0 on success.
-int cnf_highs_reduced_costs(void* highs, double* duals, int ncols);
+// (ncols of them) and the duals of its rows into row_duals (nrows of them). 0 on success.
+int cnf_highs_reduced_costs(void* highs, double* duals, int ncols, double* row_duals, int nrows);
 
 // cnf_highs_delete_rows deletes the n rows whose indices set lists (ascending); the rows after
 // them move up. 0 on success.

@@ -29,6 +29,8 @@ type LP struct {
 	// ipm says that the next solve is the first of a large LP, by the interior point method
 	// with crossover (the later ones start from its basis with the dual simplex).
 	ipm bool
+	// solved says that the LP has been solved once (it has a basis to start from).
+	solved bool
 }
 
 // ipmRows is the size from which the first solve of an LP uses the interior point method: on
@@ -91,7 +93,7 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration, iterations int64) 
 	w := interruptOn(lp.obj, ctx)
 	failed := C.cnf_highs_run(lp.obj) != 0
 	w.release()
-	lp.ipm = false
+	lp.ipm, lp.solved = false, true
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -107,11 +109,16 @@ func (lp *LP) Solve(ctx context.Context, limit time.Duration, iterations int64) 
 		res.Values = nil
 		return res, nil
 	}
-	duals := make([]C.double, max(lp.ncols, 1))
-	if C.cnf_highs_reduced_costs(lp.obj, &duals[0], C.int(lp.ncols)) == 0 {
+	nrows := lp.Rows()
+	duals, rowDuals := make([]C.double, max(lp.ncols, 1)), make([]C.double, max(nrows, 1))
+	if C.cnf_highs_reduced_costs(lp.obj, &duals[0], C.int(lp.ncols), &rowDuals[0], C.int(nrows)) == 0 {
 		res.ReducedCosts = make([]float64, lp.ncols)
 		for i := range res.ReducedCosts {
 			res.ReducedCosts[i] = float64(duals[i])
+		}
+		res.RowDuals = make([]float64, nrows)
+		for i := range res.RowDuals {
+			res.RowDuals[i] = float64(rowDuals[i])
 		}
 	}
 	return res, nil
@@ -155,6 +162,9 @@ func (lp *LP) AddRows(rows []Row) error {
 	}
 	if C.cnf_highs_add_rows(lp.obj, C.int(len(rows)), &lo[0], &hi[0], C.int(len(index)), &starts[0], &index[0], &value[0]) != 0 {
 		return errors.New("HiGHS refused the new rows")
+	}
+	if !lp.solved && lp.Rows() >= ipmRows {
+		lp.ipm = true // rows before the first solve make a large LP as surely as NewLP's
 	}
 	return nil
 }

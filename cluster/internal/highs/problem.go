@@ -91,6 +91,9 @@ type Result struct {
 	// ReducedCosts are the reduced costs of the columns at an LP's optimum (LP.Solve only;
 	// nil when HiGHS has no dual solution).
 	ReducedCosts []float64
+	// RowDuals are the duals of the rows at an LP's optimum (LP.Solve only; nil when HiGHS
+	// has none): a row whose dual is zero can go without lowering the optimum.
+	RowDuals []float64
 }
 
 // ErrUnavailable is returned by Solve in a build without cgo, where HiGHS is not linked.
