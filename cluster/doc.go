@@ -21,7 +21,7 @@
 //     separators.go (the table of cut families and the cut pool), triangles.go, paths.go,
 //     convexity.go, cycles.go, stars.go (the families), lazyrows.go (concestor rows added
 //     when violated), orderfree.go (π added back), reading.go (clusterings read from
-//     relaxations).
+//     relaxations), carry.go (the binding cuts a stage of a long limit hands the next).
 //   - Solving: cluster.go (Solve: the stages, fallbacks, notes), solve.go (a model, split into
 //     independent parts), solver.go (HiGHS in this process), external.go (solver executables),
 //     effort.go (work instead of time), race.go (two searches decided by work), progress.go

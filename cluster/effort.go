@@ -118,6 +118,12 @@ func (m *meter) until(share float64) *meter {
 	return &meter{net: m.net, used: m.used, limit: *m.used + share*m.left(), race: m.race, leads: m.leads, cut: m.cut, total: m.total}
 }
 
+// capped is a child meter that shares m's count and stops once it has reached limit work
+// units in all (or when m stops).
+func (m *meter) capped(limit float64) *meter {
+	return &meter{net: m.net, used: m.used, limit: min(m.limit, limit), race: m.race, leads: m.leads, cut: m.cut, total: m.total}
+}
+
 // workOf is the work units of a time limit; +Inf for none (a negative limit).
 func workOf(limit time.Duration) float64 {
 	if limit < 0 {

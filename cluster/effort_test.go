@@ -137,6 +137,18 @@ func TestMeterShares(t *testing.T) {
 	if !half.spend(10) || m.out() {
 		t.Fatal("the child is out at its limit, the parent is not")
 	}
+	// A capped child stops at its cap in all (a carried stage's search), never past the parent.
+	p := newMeter(context.Background(), 100)
+	p.spend(60)
+	if c := p.capped(55); !c.out() || c.left() != 0 {
+		t.Fatalf("capped below what is spent (60): out %v, left %v; want out", c.out(), c.left())
+	}
+	if c := p.capped(1000); c.left() != 40 {
+		t.Fatalf("capped past the parent's limit: left %v, want the parent's 40", c.left())
+	}
+	if c := p.capped(75); c.left() != 15 || c.spend(10) || !c.spend(5) || p.out() || p.left() != 25 {
+		t.Fatalf("capped at 75 after 60: want 15 left, out after 15 more, the parent not")
+	}
 	r := NewRace(1e9)
 	m.race = r
 	r.proved(70)

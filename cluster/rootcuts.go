@@ -255,6 +255,9 @@ type stage struct {
 	// cuts are the loop's cuts and lazy rows that bind in its last relaxation, for a later
 	// solve to start from (carry.go); nil for none.
 	cuts *Cuts
+	// searchCap, when not 0, is the work (as the solve's meter counts it) past which the
+	// search stops, short of the solve's own limit.
+	searchCap float64
 }
 
 // rootStage runs the cutting-plane loop before HiGHS searches m (in this process), within half
@@ -267,6 +270,7 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 	// the code", R6).
 	stop := w.net // ctx, opts.Stop and the clock
 	start := opts.Start
+	half := 0.5 * w.left()
 	// An error ends the loop with the cuts found so far: the model stays valid without them,
 	// and when opts.Stop ended it, the search stops at once with the start.
 	root, _ := m.strengthen(w.until(0.5), w, loop, opts.carried)
@@ -309,6 +313,14 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 		// less work left than that takes, the best start is the answer, within the limit.
 		st.settled = &Solution{Values: st.start, Objective: math.Round(objective(m, st.start)), Time: time.Since(began)}
 		return st, nil
+	}
+	if opts.carried != nil {
+		// A loop that continues a stage before (carry.go) may stall at once, its bound already
+		// reached, and leave the search more than the half a fresh loop leaves it. HiGHS's
+		// search is priced low for what its work takes on these models (2-8 µs a unit, not
+		// 1: docs/performance.md, "Stages that continue"), and glued 200 seed 4's stage of 4 s
+		// then ran into the clock's net (16 s). Its search keeps to half the stage's work.
+		st.searchCap = w.spent() + half
 	}
 	w.spend(setup) // the search's set-up, which HiGHS does not count as work
 	if root.reduced != nil && st.start != nil {

@@ -112,6 +112,9 @@ func solveModel(ctx context.Context, m *Model, opts SolveOptions, w *meter) (*So
 			return sol, nil
 		}
 		m, opts.Start = st.model, st.start
+		if st.searchCap > 0 {
+			w = w.capped(st.searchCap)
+		}
 		if opts.Progress != nil && st.start != nil {
 			opts.Progress(objective(m, st.start), rootBound)
 		}
