@@ -335,6 +335,13 @@ func staged(opts cluster.Options, solve func(cluster.Options) (*cluster.Result, 
 			return nil, err
 		}
 		cuts = res.Cuts
+		// A proven result's Bound is not set: its objective is the bound. A later stage that
+		// proves the objective the best already has proves the best (its proof was dropped
+		// before, and the stages went on for nothing).
+		bound := res.Bound
+		if res.Optimal {
+			bound = res.Objective
+		}
 		switch {
 		case best == nil || res.Objective < best.Objective:
 			if best != nil && best.Bound > res.Bound && !res.Optimal {
@@ -343,9 +350,9 @@ func staged(opts cluster.Options, solve func(cluster.Options) (*cluster.Result, 
 				res = &r
 			}
 			best = res
-		case res.Bound > best.Bound:
+		case bound > best.Bound:
 			r := *best
-			r.Bound = res.Bound
+			r.Bound = bound
 			best = &r
 		}
 		if !best.Optimal && best.Bound >= best.Objective {

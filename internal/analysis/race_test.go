@@ -114,6 +114,13 @@ func TestStagedKeepsTheBest(t *testing.T) {
 	if len(calls) != 2 || !got.Optimal {
 		t.Fatalf("after a proof: %d stages, optimal %v; want 2, true", len(calls), got.Optimal)
 	}
+	// A later stage that proves the best's objective (a proven result has no Bound of its own)
+	// proves the best: the stages end, the earlier clustering kept.
+	same := cluster.Result{Clustering: cl(1, 0, 0), Objective: 7, Optimal: true}
+	got, calls = run(8*time.Second, []cluster.Result{b, same, c})
+	if len(calls) != 2 || !got.Optimal || got.Objective != 7 || !slices.Equal(got.Of, b.Of) || got.Note != "" {
+		t.Fatalf("a later stage proving the same objective: %d stages, optimal %v, objective %d, %v; want 2 stages, b proven", len(calls), got.Optimal, got.Objective, got.Of)
+	}
 	closes := cluster.Result{Clustering: cl(0, 0, 1), Objective: 9, Bound: 7}
 	got, calls = run(8*time.Second, []cluster.Result{b, closes, c})
 	if len(calls) != 2 || !got.Optimal || got.Objective != 7 {
