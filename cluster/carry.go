@@ -6,11 +6,13 @@ package cluster
 // the 2 s before it had found, and on `fans` programs the loop never got to the relaxations
 // that read the optimum (fans 200 seed 3: 3,459,202 at 8 s, where the loop run to its end
 // proves 3,018,812 in 4 s; docs/performance.md, "Stages that continue"). Carried, the next
-// stage's loop starts from the last relaxation's tight cuts: it continues where the stage
-// before stopped, the same way on every run (each stage's cuts are decided by its work).
+// stage's loop starts from the cuts that bind in the last relaxation (their row duals are not
+// zero: with the model's rows they give its optimum again, in a few thousand rows where every
+// tight cut is tens of thousands): it continues where the stage before stopped, the same way
+// on every run (each stage's cuts are decided by its work).
 
-// Cuts are the root loop's cuts that its last relaxation held tight (or violated), for the
-// same graph's next solve (Options.Cuts). They belong to one model: a solve of another (other
+// Cuts are the root loop's cuts whose duals in its last relaxation are not zero, for the same
+// graph's next solve (Options.Cuts). They belong to one model: a solve of another (other
 // options, another graph) ignores them.
 type Cuts struct {
 	vars, rows int  // the model's columns and rows, to recognise it

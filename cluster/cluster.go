@@ -106,8 +106,8 @@ type Result struct {
 	Note string
 	// Fallback is non-empty when the solver failed: why, and which clustering is shown instead.
 	Fallback string
-	// Cuts are the root loop's cuts that its last relaxation held tight, for the next stage of a
-	// long limit (Options.Cuts); nil when the solve is proven or its loop found none.
+	// Cuts are the root loop's cuts that bind in its last relaxation, for the next stage of a
+	// long limit (Options.Cuts: carry.go); nil when the solve is proven or its loop found none.
 	Cuts *Cuts
 	// Bound is, for a clustering not proven optimal, a lower bound on the optimum's objective
 	// that the solver proved (its dual bound, or the root relaxation's): the clustering is at
