@@ -3,7 +3,8 @@
 # built RUNS times on the machine as it is and RUNS times beside two busy loops, and every
 # output must be the same (docs/design.md, "Effort, not time"). Programs: 200-binding
 # programs of both generators whose clustering is not proven within the default effort, so
-# that the effort (not a proof) decides where the search stops.
+# that the effort (not a proof) decides where the search stops, and one under a limit of two
+# stages (--time-limit 4s: the second continues the first's root loop, cluster/carry.go).
 #
 #   scripts/reproducible.sh [CNF] [RUNS]      (default bin/cnf, 5)
 set -euo pipefail
@@ -19,17 +20,22 @@ trap cleanup EXIT
 "$cnf" gen --bindings 200 --seed 1 --shape fans >"$dir/fans200-1.cnf"
 "$cnf" gen --bindings 200 --seed 4 --shape glued >"$dir/glued200-4.cnf"
 "$cnf" gen --bindings 200 --seed 11 --no-externals >"$dir/classic200-11.cnf"
+"$cnf" gen --bindings 200 --seed 5 --shape fans >"$dir/fans200-5-4s.cnf"
 status=0
 for prog in "$dir"/*.cnf; do
   name=$(basename "$prog" .cnf)
+  limit=()
+  case "$name" in
+  *-4s) limit=(--time-limit 4s) ;;
+  esac
   for load in idle busy; do
     if [ "$load" = busy ]; then
       for _ in 1 2; do (while :; do :; done) & busy+=($!); done
     fi
     for run in $(seq "$runs"); do
       start=$(date +%s%N)
-      "$cnf" build "$prog" -o "$dir/$name-$load-$run.c"
-      "$cnf" cluster "$prog" >"$dir/out"
+      "$cnf" build "${limit[@]}" "$prog" -o "$dir/$name-$load-$run.c"
+      "$cnf" cluster "${limit[@]}" "$prog" >"$dir/out"
       sed -n '1s/, solved in .*//p' "$dir/out" >"$dir/$name-$load-$run.txt"
       printf '%s %s run %d: %d ms  %s\n' "$name" "$load" "$run" $((($(date +%s%N) - start) / 1000000)) "$(sha256sum <"$dir/$name-$load-$run.c" | cut -c1-12)"
     done
