@@ -23,14 +23,6 @@ type Cuts struct {
 	lazy []Row
 }
 
-// Len is how many cuts there are, the lazy rows not counted (0 for nil).
-func (c *Cuts) Len() int {
-	if c == nil {
-		return 0
-	}
-	return len(c.list)
-}
-
 // cutsOf records the binding cuts and lazy rows of a root loop on m. Nil when there are none.
 func cutsOf(m *Model, cuts, lazy []Row) *Cuts {
 	if len(cuts)+len(lazy) == 0 {

@@ -270,10 +270,11 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 	// the code", R6).
 	stop := w.net // ctx, opts.Stop and the clock
 	start := opts.Start
-	half := 0.5 * w.left()
+	loopWork := w.until(0.5)
+	half := loopWork.left() // the loop's share, which a continued stage's search gets too
 	// An error ends the loop with the cuts found so far: the model stays valid without them,
 	// and when opts.Stop ended it, the search stops at once with the start.
-	root, _ := m.strengthen(w.until(0.5), w, loop, opts.carried)
+	root, _ := m.strengthen(loopWork, w, loop, opts.carried)
 	if ctx.Err() != nil {
 		return stage{}, ctx.Err()
 	}
