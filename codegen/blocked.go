@@ -525,39 +525,57 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 		}
 	}
-	// seq: the scans of each rate, and what depends on them in that rate, run in a second loop
-	// over the rate's block after the first, which gcc can then vectorise (a scan's chain of
-	// dependences would keep the whole loop scalar). So does what reads a gather's elements:
-	// the gather's own loop then does little besides its loads, so that many of them (cache
-	// misses, from an array larger than the caches) are in flight at once (gather, map, filter
-	// and two folds: 287 -> 215 ms at 2*10^7 elements; docs/performance.md). Arrays the second
-	// loop reads from the first are buffered.
-	seq := map[*blockNode]bool{}
+	// pass: the loops each rate's block runs in, one after the other. The scans, and what
+	// reads a scan's or a gather's elements, run in loops after the loop that makes what they
+	// read, which gcc can then vectorise (a scan's chain of dependences keeps its whole loop
+	// scalar). A scan is in an odd pass, after the even pass that makes its input; what reads
+	// a scan's elements (the scan's filter, folds, maps) is in the even pass after it, where it
+	// is vectorised again (bench/shapes/runs.cnf: a filter, a length and a min fold of a
+	// running balance); a chain of scans shares one pass. What reads a gather's elements is in
+	// the pass after the gather's, so that the gather's loop does little besides its loads and
+	// many of them (cache misses, from an array larger than the caches) are in flight at once
+	// (gather, map, filter and two folds: 287 -> 215 ms at 2*10^7 elements;
+	// docs/performance.md). A fold or length masked by a filter runs in its filter's pass (it
+	// reads the filter's test). Arrays a later pass reads from an earlier one are buffered.
+	pass := map[*blockNode]int{}
+	passes := 1
 	for _, bn := range plan.nodes {
 		_, scan := bn.b.Rhs.(*syntax.Scan)
-		s := scan
-		ins := bn.ins
+		ins, at := bn.ins, 0
 		if m := masked(bn); m != nil {
 			ins = m.ins
-			s = s || seq[m]
 		}
 		for _, a := range ins {
-			if m := maker[a]; m != nil && (seq[m] || isGather(m)) && inRate(m) == inRate(bn) {
-				s = true
+			m := maker[a]
+			if m == nil || inRate(m) != inRate(bn) {
+				continue
 			}
+			q := pass[m]
+			if _, mscan := m.b.Rhs.(*syntax.Scan); (mscan && !scan) || isGather(m) {
+				q++ // after the scan's or gather's pass
+			}
+			at = max(at, q)
 		}
-		seq[bn] = s
+		if scan && at%2 == 0 {
+			at++ // scans in odd passes, apart from what vectorises
+		}
+		if m := masked(bn); m != nil {
+			at = pass[m]
+		}
+		pass[bn] = at
+		passes = max(passes, at+1)
 	}
 	for _, bn := range plan.nodes {
-		if !seq[bn] {
-			continue
-		}
 		ins := bn.ins
 		if m := masked(bn); m != nil {
 			ins = m.ins
 		}
 		for _, a := range ins {
-			if m := maker[a]; m != nil && !seq[m] && !isSelect(m) && inRate(m) == inRate(bn) {
+			m := maker[a]
+			if m != nil && isSelect(m) && inRate(m) == inRate(bn) && spec[bn] == m {
+				a, m = m.ins[0], maker[m.ins[0]] // a speculated map reads the filter's input
+			}
+			if m != nil && pass[m] < pass[bn] && !isSelect(m) && inRate(m) == inRate(bn) {
 				buffered[a] = true
 			}
 		}
@@ -729,7 +747,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// docs/performance.md, "Behind the code", G4).
 	whole := len(buffered) == 0
 	for _, bn := range plan.nodes {
-		if isSelect(bn) && compacted(bn) || seq[bn] {
+		if isSelect(bn) && compacted(bn) || pass[bn] > 0 {
 			whole = false
 		}
 	}
@@ -794,12 +812,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				}
 			}
 		}
-		for _, second := range []bool{false, true} {
-			var pass []*blockNode
+		for k := range passes {
+			var loop []*blockNode
 			made = map[string]bool{}
 			for _, bn := range group {
-				if seq[bn] == second {
-					pass = append(pass, bn)
+				if pass[bn] == k {
+					loop = append(loop, bn)
 					for _, id := range bn.b.Names {
 						if !isSelect(bn) {
 							made[id.Name] = true
@@ -807,7 +825,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					}
 				}
 			}
-			if len(pass) == 0 {
+			if len(loop) == 0 {
 				continue
 			}
 			// CNF_IVDEP: the arrays a block's loop reads and writes never overlap (outputs and
@@ -816,7 +834,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
 			d.printf("\t\tCNF_IVDEP\n")
 			d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
-			for _, bn := range pass {
+			for _, bn := range loop {
 				b := bn.b
 				w := quote(b.Name())
 				d.printf("\t\t\t/* %s = %s */\n", b.Name(), strings.ReplaceAll(syntax.FormatCombinator(b.Rhs), "*/", "* /"))
@@ -902,7 +920,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					d.printf("\t\t\tconst bool %s = (%s) != 0;\n", ident(p+"c_", b.Name()), v)
+					d.printf("\t\t\tconst int64_t %s = (%s) != 0;\n", ident(p+"c_", b.Name()), v)
 					if compacted(bn) {
 						d.printf("\t\t\t%s[%s] = %s;\n", mask(b), kv, ident(p+"c_", b.Name()))
 					}

@@ -175,7 +175,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* rest = tail xs */
-				const bool L1_c_rest = (((L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
+				const int64_t L1_c_rest = (((L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
 				L1_m_rest[L1_k] = L1_c_rest;
 			}
 			/* rest = tail xs: the kept elements, without a branch */
@@ -200,10 +200,10 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 				const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 				L1_b_ds[L1_k] = L1_v_ds;
 				/* later = drop lo ds */
-				const bool L1_c_later = (((L1_t_rest + L1_k) >= v_lo)) != 0;
+				const int64_t L1_c_later = (((L1_t_rest + L1_k) >= v_lo)) != 0;
 				L1_m_later[L1_k] = L1_c_later;
 				/* same = slice lo n ds */
-				const bool L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
+				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
 				L1_m_same[L1_k] = L1_c_same;
 				/* sameN = length same */
 				L1_acc_sameN += L1_c_same;
@@ -219,7 +219,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
 				/* window = take n later */
-				const bool L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
+				const int64_t L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
 				L1_m_window[L1_k] = L1_c_window;
 				/* count = length window */
 				L1_acc_count += L1_c_window;
@@ -302,7 +302,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* rest = tail xs */
-				const bool L1_c_rest = (((L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
+				const int64_t L1_c_rest = (((L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
 				L1_m_rest[L1_k] = L1_c_rest;
 			}
 			/* rest = tail xs: the kept elements, without a branch */
@@ -327,10 +327,10 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 				const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 				L1_b_ds[L1_k] = L1_v_ds;
 				/* later = drop lo ds */
-				const bool L1_c_later = (((L1_t_rest + L1_k) >= v_lo)) != 0;
+				const int64_t L1_c_later = (((L1_t_rest + L1_k) >= v_lo)) != 0;
 				L1_m_later[L1_k] = L1_c_later;
 				/* same = slice lo n ds */
-				const bool L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
+				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
 				L1_m_same[L1_k] = L1_c_same;
 				/* sameN = length same */
 				L1_acc_sameN += L1_c_same;
@@ -346,7 +346,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
 				/* window = take n later */
-				const bool L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
+				const int64_t L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
 				L1_m_window[L1_k] = L1_c_window;
 				/* count = length window */
 				L1_acc_count += L1_c_window;

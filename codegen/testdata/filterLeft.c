@@ -95,7 +95,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 				const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
 				L1_b_ys1[L1_k] = L1_v_ys1;
 				/* ys2 = filter even xs */
-				const bool L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
+				const int64_t L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
 				L1_m_ys2[L1_k] = L1_c_ys2;
 			}
 			if (L1_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L1_w_ys1, (size_t)L1_n_root * sizeof *v_ys1.data);
@@ -140,7 +140,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 				const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
 				L1_b_ys1[L1_k] = L1_v_ys1;
 				/* ys2 = filter even xs */
-				const bool L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
+				const int64_t L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
 				L1_m_ys2[L1_k] = L1_c_ys2;
 			}
 			if (L1_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L1_w_ys1, (size_t)L1_n_root * sizeof *v_ys1.data);

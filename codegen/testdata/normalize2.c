@@ -41,7 +41,7 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				/* sum1 = fold (+) 0 xs */
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
 				/* gts = filter (> 0) xs */
-				const bool L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
+				const int64_t L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
 				/* sum2 = fold (+) 0 gts */
 				L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & -(int64_t)L1_c_gts);
 			}
@@ -67,7 +67,7 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				/* sum1 = fold (+) 0 xs */
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
 				/* gts = filter (> 0) xs */
-				const bool L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
+				const int64_t L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
 				/* sum2 = fold (+) 0 gts */
 				L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & -(int64_t)L1_c_gts);
 			}

@@ -81,7 +81,9 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 		L1_pre_ends[L1_c + 1] = (L1_pre_ends[L1_c] + L1_ct_ends);
 		L1_pre_starts[L1_c + 1] = (L1_pre_starts[L1_c] + L1_ct_starts);
 		__atomic_store_n(&L1_pready[L1_c + 1], 1, __ATOMIC_RELEASE);
+		int64_t L1_b_ends[1024]; /* ends, a block at a time */
 		int64_t L1_acc_ends = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* ends's accumulator */
+		int64_t L1_b_starts[1024]; /* starts, a block at a time */
 		int64_t L1_acc_starts = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* starts's accumulator */
 		Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
 		int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
@@ -106,11 +108,16 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 				/* ends = postscanl (+) 0 counts */
 				L1_acc_ends = (L1_acc_ends + L1_b_counts[L1_k]);
 				const int64_t L1_v_ends = L1_acc_ends;
+				L1_b_ends[L1_k] = L1_v_ends;
 				/* starts = prescanl (+) 0 counts */
 				const int64_t L1_v_starts = L1_acc_starts;
+				L1_b_starts[L1_k] = L1_v_starts;
 				L1_acc_starts = (L1_acc_starts + L1_b_counts[L1_k]);
+			}
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* spans = zip starts ends */
-				const Tup2_Int_Int L1_v_spans = ((Tup2_Int_Int){L1_v_starts, L1_v_ends});
+				const Tup2_Int_Int L1_v_spans = ((Tup2_Int_Int){L1_b_starts[L1_k], L1_b_ends[L1_k]});
 				L1_b_spans[L1_k] = L1_v_spans;
 				/* numbered = indexed spans */
 				const Tup2_Int_Tup2_Int_Int L1_v_numbered = ((Tup2_Int_Tup2_Int_Int){(L1_lo + L1_base + L1_k), L1_v_spans});
@@ -161,7 +168,9 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 		Arr_Int v_lasts = {L1_o_v_lasts.data + L1_lo, 0};
 		Arr_Tup2_Int_Int v_spans = {L1_o_v_spans.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_b_ends[1024]; /* ends, a block at a time */
 		int64_t L1_acc_ends = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* ends's accumulator */
+		int64_t L1_b_starts[1024]; /* starts, a block at a time */
 		int64_t L1_acc_starts = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* starts's accumulator */
 		Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
 		int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
@@ -184,11 +193,16 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 				/* ends = postscanl (+) 0 counts */
 				L1_acc_ends = (L1_acc_ends + L1_b_counts[L1_k]);
 				const int64_t L1_v_ends = L1_acc_ends;
+				L1_b_ends[L1_k] = L1_v_ends;
 				/* starts = prescanl (+) 0 counts */
 				const int64_t L1_v_starts = L1_acc_starts;
+				L1_b_starts[L1_k] = L1_v_starts;
 				L1_acc_starts = (L1_acc_starts + L1_b_counts[L1_k]);
+			}
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* spans = zip starts ends */
-				const Tup2_Int_Int L1_v_spans = ((Tup2_Int_Int){L1_v_starts, L1_v_ends});
+				const Tup2_Int_Int L1_v_spans = ((Tup2_Int_Int){L1_b_starts[L1_k], L1_b_ends[L1_k]});
 				L1_b_spans[L1_k] = L1_v_spans;
 				/* numbered = indexed spans */
 				const Tup2_Int_Tup2_Int_Int L1_v_numbered = ((Tup2_Int_Tup2_Int_Int){(L1_lo + L1_base + L1_k), L1_v_spans});
