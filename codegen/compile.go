@@ -113,11 +113,29 @@ func Build(ctx context.Context, src string) (string, error) {
 	// Relative names, run in the build directory: the executable does not depend on the
 	// directory's random name, so two builds of one source make the same bytes.
 	args := append(append([]string{}, Flags...), "-o", "prog", "prog.c", "-lm")
-	cmd := command(ctx, cc, args...)
-	cmd.Dir = tmp
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
+	run := func(args []string) error {
+		cmd := command(ctx, cc, args...)
+		cmd.Dir = tmp
+		stderr.Reset()
+		cmd.Stderr = &stderr
+		return cmd.Run()
+	}
+	err = errors.New("not compiled")
+	if !strings.Contains(src, runtimeIncludes) {
+		// Not a generated file (or one from another version): nothing to precompile.
+	} else if pch := precompiled(ctx, cc, Flags); pch != "" {
+		// The runtime's system headers read from their precompiled form (pch.go); should
+		// that fail, the compile without it below says why the program does not compile.
+		err = run(append([]string{"-include", filepath.Join(pch, pchName)}, args...))
+		if msg := stderr.String(); err != nil && (strings.Contains(msg, "PCH") || strings.Contains(msg, "precompiled header")) {
+			os.RemoveAll(pch) // made again by the next build
+		}
+	}
+	if err != nil && ctx.Err() == nil {
+		err = run(args)
+	}
+	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
