@@ -30,10 +30,12 @@ const pchName = "cnf_sys.h"
 // benchmarks set it) does not make them again.
 func precompiled(ctx context.Context, cc string, flags []string) string {
 	root := PCHDir()
-	if root == "" || !isGCC(ctx, cc) {
+	version := gccVersion(ctx, cc)
+	if root == "" || version == "" {
 		return ""
 	}
-	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(flags, " ") + "\x00" + machine() + "\x00" + runtimeIncludes))
+	// The key has gcc's own version: a .gch of another gcc at the same path is not read.
+	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + version + "\x00" + strings.Join(flags, " ") + "\x00" + machine() + "\x00" + runtimeIncludes))
 	dir := filepath.Join(root, "pch-"+hex.EncodeToString(sum[:12]))
 	if makePCH(ctx, cc, flags, root, dir) != nil {
 		return ""
@@ -90,9 +92,12 @@ func makePCH(ctx context.Context, cc string, flags []string, root, dir string) e
 	return os.Rename(filepath.Join(tmp, pchName+".gch"), gch)
 }
 
-// isGCC reports whether cc is GCC (clang also answers to -dumpversion, but not with "Free
-// Software Foundation" in its --version).
-func isGCC(ctx context.Context, cc string) bool {
+// gccVersion is what cc --version says when cc is GCC, else "" (clang's says no "Free
+// Software Foundation").
+func gccVersion(ctx context.Context, cc string) string {
 	out, err := exec.CommandContext(ctx, cc, "--version").Output()
-	return err == nil && strings.Contains(string(out), "Free Software Foundation")
+	if err != nil || !strings.Contains(string(out), "Free Software Foundation") {
+		return ""
+	}
+	return string(out)
 }
