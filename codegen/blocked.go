@@ -541,9 +541,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	passes := 1
 	for _, bn := range plan.nodes {
 		_, scan := bn.b.Rhs.(*syntax.Scan)
-		ins, at := bn.ins, 0
-		if m := masked(bn); m != nil {
-			ins = m.ins
+		ins, at, filter := bn.ins, 0, masked(bn)
+		if filter != nil {
+			ins = filter.ins
 		}
 		for _, a := range ins {
 			m := maker[a]
@@ -559,8 +559,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		if scan && at%2 == 0 {
 			at++ // scans in odd passes, apart from what vectorises
 		}
-		if m := masked(bn); m != nil {
-			at = pass[m]
+		if filter != nil {
+			at = pass[filter]
 		}
 		pass[bn] = at
 		passes = max(passes, at+1)
