@@ -312,6 +312,14 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	if res.Threads <= 0 {
 		res.Threads = runtime.NumCPU()
 	}
+	fixed := map[string]bool{}
+	for name := range opts.Scalars {
+		fixed[name] = true
+	}
+	n, note := benchScale(r, opts.Size, fixed)
+	if note != "" {
+		res.Assumed = append(res.Assumed, note)
+	}
 	if len(units) > 0 {
 		for _, p := range units[0].Params {
 			if p.Index != nil {
@@ -320,7 +328,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 		}
 	}
 	for i, c := range cls {
-		args := []string{strconv.FormatInt(opts.Size, 10), strconv.Itoa(opts.Runs), strconv.FormatUint(opts.Seed, 10), "0"}
+		args := []string{strconv.FormatInt(n, 10), strconv.Itoa(opts.Runs), strconv.FormatUint(opts.Seed, 10), "0"}
 		if i == len(cls)-1 {
 			args[3] = "1"
 		}
@@ -330,7 +338,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 			}
 			v, ok := opts.Scalars[p.Name]
 			if !ok {
-				v = opts.Size
+				v = n
 			}
 			switch v := fuse.Coerce(v, p.Type).(type) {
 			case bool:
@@ -356,7 +364,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 			if msg == "" {
 				msg = err.Error()
 			}
-			return nil, fmt.Errorf("%s at %d elements: %s", c.Name, opts.Size, msg)
+			return nil, fmt.Errorf("%s at %d elements: %s", c.Name, n, msg)
 		}
 		m := &Measured{Name: c.Name, Loops: units[i].Loops}
 		var runs []float64

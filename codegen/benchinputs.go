@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -133,4 +134,76 @@ func sizeInN(t infer.Size) (string, bool) {
 		return "(" + l + " * " + r + ")", ok1 && ok2
 	}
 	return "", false
+}
+
+// benchScale is how many elements the harness gives each array parameter (and the value of
+// each scalar parameter left to its default) when asked for size elements: size itself, unless
+// an array of the program multiplies parameters' sizes (a cross: k1 × k2, or k1 × n for a
+// generate of a scalar n); then the d-th root of size, d the most sizes a product multiplies,
+// so that the largest array has about size elements, not size^d (a cross of two arrays of
+// 10⁷ elements, 10¹⁴, is no benchmark). Sizes the data chooses (a filter's output, an
+// external's, a generate of a computed count) count as none: a cross of two filters' outputs
+// is as large as the filters keep. fixed are the scalars given a value (--arg). The note
+// says what was assumed ("" when nothing was).
+func benchScale(r *infer.Result, size int64, fixed map[string]bool) (int64, string) {
+	fn := r.Func
+	var degree func(t infer.Size) int
+	degree = func(t infer.Size) int {
+		switch t := t.(type) {
+		case *infer.Var:
+			if !t.Rigid {
+				return 1
+			}
+			if t.Origin != nil {
+				if g, ok := t.Origin.Rhs.(*syntax.Generate); ok {
+					if id, ok := g.Size.(*syntax.Ident); ok {
+						if sym := fn.Symbols[id.Name]; sym != nil && sym.Param >= 0 && !fixed[id.Name] {
+							return 1
+						}
+					}
+				}
+			}
+			return 0
+		case *infer.Cross:
+			return degree(t.L) + degree(t.R)
+		case *infer.Sum:
+			return max(degree(t.L), degree(t.R))
+		}
+		return 0
+	}
+	d, widest := 1, ""
+	for _, b := range fn.Order {
+		for _, id := range b.Names {
+			t := r.Size(id.Name)
+			if t == nil {
+				continue
+			}
+			if k := degree(t); k > d {
+				d, widest = k, fmt.Sprintf("%s (size %s)", id.Name, r.FormatSize(t, true))
+			}
+		}
+	}
+	if d == 1 || size <= 1 {
+		return size, ""
+	}
+	n := int64(math.Floor(math.Pow(float64(size), 1/float64(d))))
+	for n > 1 && pow(n, d) > size {
+		n--
+	}
+	for pow(n+1, d) <= size {
+		n++
+	}
+	return n, fmt.Sprintf("every array parameter has %d elements and scalars default to %d, not %d: %s multiplies %d of their sizes, %d elements", n, n, size, widest, d, pow(n, d))
+}
+
+// pow is n^d, or the largest int64 when that is larger.
+func pow(n int64, d int) int64 {
+	p := int64(1)
+	for range d {
+		if n > 0 && p > math.MaxInt64/n {
+			return math.MaxInt64
+		}
+		p *= n
+	}
+	return p
 }
