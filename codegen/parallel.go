@@ -178,28 +178,57 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		tc = p + "Tc"
 		d.printf("\tint %s = %sT;\n", tc, p)
 	}
-	d.printf("\tif (%sT > 1) {\n", p)
-	if tiled != "" {
-		d.b.WriteString(tiled)
+	// One copy: a loop that cannot fail runs its team's code on one thread too (a region of
+	// one thread; tiles then write in place), so gcc compiles its blocks once, not twice
+	// (docs/performance.md, "Each loop compiled once"). A loop that can fail, or divides by
+	// a divisor that may be zero, keeps a copy outside any region for one thread (a failure
+	// there longjmps, which must not leave a region); so does one whose tiles count their
+	// rates or total their scans first, which one chunk on one thread need not; and so does
+	// one with a Float fold (--reassociate-floats), whose tiles' partial sums would round
+	// otherwise than one thread's sum.
+	floats := false
+	for _, bn := range folds {
+		t := d.info.Types[bn.b.Name()]
+		if t.IsArray() {
+			t = t.Elem()
+		}
+		floats = floats || t.Kind() != "Int" && t.Kind() != "Bool"
+	}
+	if !pp.mayFail && !floats && len(zero) == 0 && len(pp.counted) == 0 && len(pp.prefixed) == 0 {
+		d.printf("\t{\n")
+		if tiled != "" {
+			d.b.WriteString(tiled)
+		} else {
+			d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
+			d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
+			d.b.WriteString(chunk)
+			d.printf("\t}\n")
+		}
+		d.printf("\t}\n")
 	} else {
-		d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
-		d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
-		d.b.WriteString(guarded)
+		d.printf("\tif (%sT > 1) {\n", p)
+		if tiled != "" {
+			d.b.WriteString(tiled)
+		} else {
+			d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
+			d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
+			d.b.WriteString(guarded)
+			d.printf("\t}\n")
+		}
+		if pp.mayFail {
+			d.printf("\tif (%sfailed) {\n\t\tcnf_team_done(%sT);\n\t\t%sT = 1;\n", p, p, p)
+			if tiled != "" {
+				d.printf("\t\t%s = 1;\n", tc)
+			}
+			d.printf("\t}\n\t}\n\tif (%sT <= 1) {\n", p)
+		} else {
+			d.printf("\t} else {\n")
+		}
+		d.printf("\tfor (int %sc = 0; %sc < 1; %sc++) { /* one thread: the whole input one chunk */\n", p, p, p)
+		d.b.WriteString(chunk)
+		d.printf("\t}\n")
 		d.printf("\t}\n")
 	}
-	if pp.mayFail {
-		d.printf("\tif (%sfailed) {\n\t\tcnf_team_done(%sT);\n\t\t%sT = 1;\n", p, p, p)
-		if tiled != "" {
-			d.printf("\t\t%s = 1;\n", tc)
-		}
-		d.printf("\t}\n\t}\n\tif (%sT <= 1) {\n", p)
-	} else {
-		d.printf("\t} else {\n")
-	}
-	d.printf("\tfor (int %sc = 0; %sc < 1; %sc++) { /* one thread: the whole input one chunk */\n", p, p, p)
-	d.b.WriteString(chunk)
-	d.printf("\t}\n")
-	d.printf("\t}\n")
 	for _, a := range outs {
 		d.printf("\t/* %s: each chunk's piece after the ones before it */\n", a)
 		d.printf("\t%s.len = cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %s);\n", cname(a), cname(a), cname(a), p, cname(a), p, tc)
@@ -288,7 +317,8 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 	} else {
 		d.printf("\t/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */\n")
 	}
-	d.printf("\tconst int64_t %stile = cnf_tile(), %sK = (%sn + %stile - 1) / %stile;\n", p, p, p, p, p)
+	// At least one tile, empty when the input is: its folds' partial results are their starts.
+	d.printf("\tconst int64_t %stile = cnf_tile(), %sK = %sn > 0 ? (%sn + %stile - 1) / %stile : 1;\n", p, p, p, p, p, p)
 	// chain declares a chain of published starts: name's starts (n a tile), ready's flags.
 	chain := func(name, ready, what string, n int) {
 		d.printf("\tint64_t *%s%s = cnf_alloc_made(0, (%sK + 1) * %d, sizeof(int64_t), \"tiles\", 0); /* where each tile's %s start */\n", p, name, p, n, what)
@@ -371,7 +401,10 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 		if rate[a] == "" {
 			d.printf("\t\t%s %s = {%so_%s.data + %slo, 0};\n", tn, cname(a), p, cname(a), p)
 		} else {
-			d.printf("\t\t%s %s = {%sbuf_%s + (%stile + 1) * cnf_thread_num(), 0};\n", tn, cname(a), p, cname(a), p)
+			// On one thread the tiles run in order: the tile before has published where
+			// this one's outputs start, and the tile writes them there.
+			i := slices.Index(kept, a)
+			d.printf("\t\t%s %s = {%sT > 1 ? %sbuf_%s + (%stile + 1) * cnf_thread_num() : %so_%s.data + %sat[%sc * %d + %d], 0};\n", tn, cname(a), p, p, cname(a), p, p, cname(a), p, p, nk, i)
 		}
 	}
 	d.printf("\t\tconst int64_t %sn = %shi - %slo;\n", p, p, p)
@@ -433,7 +466,7 @@ func (d *definition) tiledLoop(p string, plan *blockedPlan, pp *parallelPlan, ou
 		d.printf("\t\t__atomic_store_n(&%sready[%sc + 1], 1, __ATOMIC_RELEASE);\n", p, p)
 	}
 	for _, a := range kept {
-		d.printf("\t\tif (%s.len > 0) cnf_copy_out(%so_%s.data + %sat_%s, %s.data, (size_t)%s.len * sizeof *%s.data);\n", cname(a), p, cname(a), p, cname(a), cname(a), cname(a), cname(a))
+		d.printf("\t\tif (%s.len > 0 && %sT > 1) cnf_copy_out(%so_%s.data + %sat_%s, %s.data, (size_t)%s.len * sizeof *%s.data);\n", cname(a), p, p, cname(a), p, cname(a), cname(a), cname(a), cname(a))
 	}
 	d.printf("\t}\n")
 	for i, a := range kept {

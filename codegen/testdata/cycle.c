@@ -26,38 +26,9 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_ys = v_ys;
 	int64_t L1_cnt_v_ys[CNF_MAX_THREADS];
 	int64_t L1_p_v_sum[CNF_MAX_THREADS];
-	if (L1_T > 1) {
+	{
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
-		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
-		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
-		const int64_t L1_n = L1_hi - L1_lo;
-		int64_t L1_w_ys[1024]; /* a block of ys, written out by streaming stores */
-		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
-		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? 1024 : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? 1024 : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
-			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
-			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_ys = L1_stream ? L1_w_ys : v_ys.data + v_ys.len;
-			CNF_IVDEP
-			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-				/* ys = map (+ 1) xs */
-				const int64_t L1_v_ys = (L1_b_xs[L1_k] + INT64_C(1));
-				L1_b_ys[L1_k] = L1_v_ys;
-				/* sum = fold (+) 0 ys */
-				L1_acc_sum = (L1_acc_sum + L1_v_ys);
-			}
-			if (L1_stream) cnf_stream_out(v_ys.data + v_ys.len, L1_w_ys, (size_t)L1_n_root * sizeof *v_ys.data);
-			v_ys.len += L1_n_root;
-		}
-		if (L1_stream) cnf_stream_fence();
-		L1_cnt_v_ys[L1_c] = v_ys.len;
-		__asm__("" : "+r"(L1_acc_sum)); /* in a general register (inRegister) */
-		L1_p_v_sum[L1_c] = L1_acc_sum;
-	}
-	} else {
-	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
 		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
@@ -109,33 +80,9 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	const Arr_Int L2_o_v_ys = v_ys;
 	const Arr_Int L2_o_v_zs = v_zs;
 	int64_t L2_cnt_v_zs[CNF_MAX_THREADS];
-	if (L2_T > 1) {
+	{
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
-		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
-		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
-		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
-		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_w_zs[1024]; /* a block of zs, written out by streaming stores */
-		const int64_t L2_peel = cnf_peel(v_ys.data, sizeof *v_ys.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
-			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
-			const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
-			int64_t *restrict L2_b_zs = L2_stream ? L2_w_zs : v_zs.data + v_zs.len;
-			CNF_IVDEP
-			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
-				/* zs = map (+ sum) ys */
-				const int64_t L2_v_zs = (L2_b_ys[L2_k] + v_sum);
-				L2_b_zs[L2_k] = L2_v_zs;
-			}
-			if (L2_stream) cnf_stream_out(v_zs.data + v_zs.len, L2_w_zs, (size_t)L2_n_root * sizeof *v_zs.data);
-			v_zs.len += L2_n_root;
-		}
-		if (L2_stream) cnf_stream_fence();
-		L2_cnt_v_zs[L2_c] = v_zs.len;
-	}
-	} else {
-	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
 		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
 		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};

@@ -103,7 +103,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	if (L1_T > 1) {
 	/* In tiles (codegen/parallel.go, tiledLoop): each counts its filtered rates and totals its
 	 * scans first (counts.go), then runs from where the tiles before reach; outputs written once. */
-	const int64_t L1_tile = cnf_tile(), L1_K = (L1_n + L1_tile - 1) / L1_tile;
+	const int64_t L1_tile = cnf_tile(), L1_K = L1_n > 0 ? (L1_n + L1_tile - 1) / L1_tile : 1;
 	int64_t *L1_at = cnf_alloc_made(0, (L1_K + 1) * 3, sizeof(int64_t), "tiles", 0); /* where each tile's outputs start */
 	int *L1_ready = cnf_alloc_made(0, L1_K + 1, sizeof(int), "tiles", 0); /* tile k's starts are published */
 	memset(L1_ready, 0, (size_t)(L1_K + 1) * sizeof(int));
@@ -139,9 +139,9 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		}
 		cnf_team_jump = &L1_jump;
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		Arr_Int v_ds = {L1_buf_v_ds + (L1_tile + 1) * cnf_thread_num(), 0};
-		Arr_Int v_same = {L1_buf_v_same + (L1_tile + 1) * cnf_thread_num(), 0};
-		Arr_Int v_window = {L1_buf_v_window + (L1_tile + 1) * cnf_thread_num(), 0};
+		Arr_Int v_ds = {L1_T > 1 ? L1_buf_v_ds + (L1_tile + 1) * cnf_thread_num() : L1_o_v_ds.data + L1_at[L1_c * 3 + 0], 0};
+		Arr_Int v_same = {L1_T > 1 ? L1_buf_v_same + (L1_tile + 1) * cnf_thread_num() : L1_o_v_same.data + L1_at[L1_c * 3 + 1], 0};
+		Arr_Int v_window = {L1_T > 1 ? L1_buf_v_window + (L1_tile + 1) * cnf_thread_num() : L1_o_v_window.data + L1_at[L1_c * 3 + 2], 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_cq_rest = 0; /* the elements of rest in this tile */
 		for (int64_t L1_ci = 0; L1_ci < L1_n; L1_ci++) {
@@ -246,9 +246,9 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		const int64_t L1_at_v_window = L1_at[L1_c * 3 + 2];
 		L1_at[(L1_c + 1) * 3 + 2] = L1_at_v_window + v_window.len;
 		__atomic_store_n(&L1_ready[L1_c + 1], 1, __ATOMIC_RELEASE);
-		if (v_ds.len > 0) cnf_copy_out(L1_o_v_ds.data + L1_at_v_ds, v_ds.data, (size_t)v_ds.len * sizeof *v_ds.data);
-		if (v_same.len > 0) cnf_copy_out(L1_o_v_same.data + L1_at_v_same, v_same.data, (size_t)v_same.len * sizeof *v_same.data);
-		if (v_window.len > 0) cnf_copy_out(L1_o_v_window.data + L1_at_v_window, v_window.data, (size_t)v_window.len * sizeof *v_window.data);
+		if (v_ds.len > 0 && L1_T > 1) cnf_copy_out(L1_o_v_ds.data + L1_at_v_ds, v_ds.data, (size_t)v_ds.len * sizeof *v_ds.data);
+		if (v_same.len > 0 && L1_T > 1) cnf_copy_out(L1_o_v_same.data + L1_at_v_same, v_same.data, (size_t)v_same.len * sizeof *v_same.data);
+		if (v_window.len > 0 && L1_T > 1) cnf_copy_out(L1_o_v_window.data + L1_at_v_window, v_window.data, (size_t)v_window.len * sizeof *v_window.data);
 	}
 	L1_cnt_v_ds[0] = L1_at[L1_K * 3 + 0];
 	L1_cnt_v_same[0] = L1_at[L1_K * 3 + 1];

@@ -64,9 +64,9 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	int64_t L1_cnt_v_ys1[CNF_MAX_THREADS];
 	int64_t L1_cnt_v_ys2[CNF_MAX_THREADS];
 	int L1_Tc = L1_T;
-	if (L1_T > 1) {
+	{
 	/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */
-	const int64_t L1_tile = cnf_tile(), L1_K = (L1_n + L1_tile - 1) / L1_tile;
+	const int64_t L1_tile = cnf_tile(), L1_K = L1_n > 0 ? (L1_n + L1_tile - 1) / L1_tile : 1;
 	int64_t *L1_at = cnf_alloc_made(0, (L1_K + 1) * 1, sizeof(int64_t), "tiles", 0); /* where each tile's outputs start */
 	int *L1_ready = cnf_alloc_made(0, L1_K + 1, sizeof(int), "tiles", 0); /* tile k's starts are published */
 	memset(L1_ready, 0, (size_t)(L1_K + 1) * sizeof(int));
@@ -79,7 +79,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		const int64_t L1_lo = L1_c * L1_tile, L1_hi = L1_lo + L1_tile < L1_n ? L1_lo + L1_tile : L1_n;
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
-		Arr_Int v_ys2 = {L1_buf_v_ys2 + (L1_tile + 1) * cnf_thread_num(), 0};
+		Arr_Int v_ys2 = {L1_T > 1 ? L1_buf_v_ys2 + (L1_tile + 1) * cnf_thread_num() : L1_o_v_ys2.data + L1_at[L1_c * 1 + 0], 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
 		int64_t L1_t_ys2 = 0;
@@ -111,7 +111,7 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 		const int64_t L1_at_v_ys2 = L1_at[L1_c * 1 + 0];
 		L1_at[(L1_c + 1) * 1 + 0] = L1_at_v_ys2 + v_ys2.len;
 		__atomic_store_n(&L1_ready[L1_c + 1], 1, __ATOMIC_RELEASE);
-		if (v_ys2.len > 0) cnf_copy_out(L1_o_v_ys2.data + L1_at_v_ys2, v_ys2.data, (size_t)v_ys2.len * sizeof *v_ys2.data);
+		if (v_ys2.len > 0 && L1_T > 1) cnf_copy_out(L1_o_v_ys2.data + L1_at_v_ys2, v_ys2.data, (size_t)v_ys2.len * sizeof *v_ys2.data);
 	}
 	L1_cnt_v_ys2[0] = L1_at[L1_K * 1 + 0];
 	L1_cnt_v_ys1[0] = L1_n;
@@ -119,42 +119,6 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	cnf_free(L1_at);
 	cnf_free(L1_ready);
 	L1_Tc = 1;
-	} else {
-	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
-		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
-		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
-		Arr_Int v_ys2 = {L1_o_v_ys2.data + L1_lo, 0};
-		const int64_t L1_n = L1_hi - L1_lo;
-		int64_t L1_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
-		int64_t L1_t_ys2 = 0;
-		uint8_t L1_m_ys2[1024];
-		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
-			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
-			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_ys1 = L1_stream ? L1_w_ys1 : v_ys1.data + v_ys1.len;
-			CNF_IVDEP
-			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-				/* ys1 = map (+ 1) xs */
-				const int64_t L1_v_ys1 = (L1_b_xs[L1_k] + INT64_C(1));
-				L1_b_ys1[L1_k] = L1_v_ys1;
-				/* ys2 = filter even xs */
-				const int64_t L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
-				L1_m_ys2[L1_k] = L1_c_ys2;
-			}
-			if (L1_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L1_w_ys1, (size_t)L1_n_root * sizeof *v_ys1.data);
-			v_ys1.len += L1_n_root;
-			/* ys2 = filter even xs: the kept elements, without a branch */
-			int64_t *restrict L1_b_ys2 = v_ys2.data + v_ys2.len;
-			const int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
-			v_ys2.len += L1_n_ys2;
-			L1_t_ys2 += L1_n_ys2;
-		}
-		if (L1_stream) cnf_stream_fence();
-		L1_cnt_v_ys1[L1_c] = v_ys1.len;
-		L1_cnt_v_ys2[L1_c] = v_ys2.len;
-	}
 	}
 	/* ys1: each chunk's piece after the ones before it */
 	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L1_cnt_v_ys1, L1_n, L1_Tc);

@@ -19,28 +19,9 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	const int L1_T = cnf_team(L1_n);
 	const Arr_Int L1_o_v_xs = v_xs;
 	int64_t L1_p_v_sum1[CNF_MAX_THREADS];
-	if (L1_T > 1) {
+	{
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
-		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
-		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		const int64_t L1_n = L1_hi - L1_lo;
-		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
-		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
-			const int64_t L1_n_root = L1_step;
-			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			CNF_IVDEP
-			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-				/* sum1 = fold (+) 0 xs */
-				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
-			}
-		}
-		__asm__("" : "+r"(L1_acc_sum1)); /* in a general register (inRegister) */
-		L1_p_v_sum1[L1_c] = L1_acc_sum1;
-	}
-	} else {
-	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
 		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		const int64_t L1_n = L1_hi - L1_lo;

@@ -30,33 +30,9 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	const Arr_Int L1_o_v_xs = v_xs;
 	const Arr_Int L1_o_v_doubled = v_doubled;
 	int64_t L1_cnt_v_doubled[CNF_MAX_THREADS];
-	if (L1_T > 1) {
+	{
 	#pragma omp parallel num_threads(L1_T)
 	for (int L1_c = cnf_thread_num(); L1_c < L1_T; L1_c += cnf_num_threads()) {
-		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
-		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
-		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
-		const int64_t L1_n = L1_hi - L1_lo;
-		int64_t L1_w_doubled[1024]; /* a block of doubled, written out by streaming stores */
-		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? 1024 : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? 1024 : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
-			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
-			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
-			int64_t *restrict L1_b_doubled = L1_stream ? L1_w_doubled : v_doubled.data + v_doubled.len;
-			CNF_IVDEP
-			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-				/* doubled = map (* 2) xs */
-				const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));
-				L1_b_doubled[L1_k] = L1_v_doubled;
-			}
-			if (L1_stream) cnf_stream_out(v_doubled.data + v_doubled.len, L1_w_doubled, (size_t)L1_n_root * sizeof *v_doubled.data);
-			v_doubled.len += L1_n_root;
-		}
-		if (L1_stream) cnf_stream_fence();
-		L1_cnt_v_doubled[L1_c] = v_doubled.len;
-	}
-	} else {
-	for (int L1_c = 0; L1_c < 1; L1_c++) { /* one thread: the whole input one chunk */
 		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};

@@ -51,7 +51,7 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	if (L1_T > 1) {
 	/* In tiles (codegen/parallel.go, tiledLoop): each counts its filtered rates and totals its
 	 * scans first (counts.go), then runs from where the tiles before reach; outputs written once. */
-	const int64_t L1_tile = cnf_tile(), L1_K = (L1_n + L1_tile - 1) / L1_tile;
+	const int64_t L1_tile = cnf_tile(), L1_K = L1_n > 0 ? (L1_n + L1_tile - 1) / L1_tile : 1;
 	int *L1_pready = cnf_alloc_made(0, L1_K + 1, sizeof(int), "tiles", 0); /* tile k's scans' starts are published */
 	memset(L1_pready, 0, (size_t)(L1_K + 1) * sizeof(int));
 	L1_pready[0] = 1;
