@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -93,6 +94,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 	b.WriteString("#ifdef __GLIBC__\n\tmallopt(M_MMAP_THRESHOLD, 1 << 30);\n\tmallopt(M_TRIM_THRESHOLD, -1);\n\tmallopt(M_MMAP_MAX, 0);\n#endif\n")
 	fmt.Fprintf(&b, "\tif (argc != %d) { fprintf(stderr, \"usage: %%s N RUNS SEED COPY SCALARS...\\n\", argv[0]); return 2; }\n", 5+scalarCount(u))
 	b.WriteString("\tint64_t n = strtoll(argv[1], 0, 10);\n\tint runs = atoi(argv[2]);\n\tcnf_rng = strtoull(argv[3], 0, 10) | 1;\n\tint copy = atoi(argv[4]);\n")
+	b.WriteString("\tconst char *cnf_load_dir = getenv(\"CNF_LOAD\");\n")
 	arg := 5
 	var args []string
 	for _, prm := range u.Params {
@@ -107,26 +109,30 @@ func benchMain(p *program, u *Unit) (string, error) {
 				return "", &CompileError{Range: prm.Range, Message: fmt.Sprintf("parameter %s: %v", prm.Name, err)}
 			}
 			en, _ := p.ct.name(prm.Type.Elem())
+			fmt.Fprintf(&b, "\t%s %s;\n\tif (cnf_load_dir) {\n%s\t} else {\n", tn, prm.C, p.loadOrRefuse(prm.Name, prm.C, prm.Type))
+			fmt.Fprintf(&b, "\t%s = (%s){cnf_alloc(n, sizeof(%s), %q), n};\n", prm.C, tn, en, prm.Name)
 			if prm.Index != nil && prm.Type.Elem().Kind() == "Int" {
 				// Valid indices of the array gather reads with them (benchinputs.go).
 				p.helper("cnf_min_i64", func() (string, error) {
 					return "static inline int64_t cnf_min_i64(int64_t a, int64_t b) { return a < b ? a : b; }\n", nil
 				})
-				fmt.Fprintf(&b, "\t%s %s = {cnf_alloc(n, sizeof(%s), %q), n};\n\t{\n\t\tconst uint64_t m = (uint64_t)%s;\n\t\tfor (int64_t i = 0; i < n; i++) %s.data[i] = m ? (int64_t)(cnf_next() %% m) : 0;\n\t}\n", tn, prm.C, en, prm.Name, prm.Index.Bound, prm.C)
-				break
+				fmt.Fprintf(&b, "\t{\n\t\tconst uint64_t m = (uint64_t)%s;\n\t\tfor (int64_t i = 0; i < n; i++) %s.data[i] = m ? (int64_t)(cnf_next() %% m) : 0;\n\t}\n", prm.Index.Bound, prm.C)
+			} else {
+				fmt.Fprintf(&b, "\tfor (int64_t i = 0; i < n; i++) %s.data[i] = %s();\n", prm.C, g)
 			}
-			fmt.Fprintf(&b, "\t%s %s = {cnf_alloc(n, sizeof(%s), %q), n};\n\tfor (int64_t i = 0; i < n; i++) %s.data[i] = %s();\n", tn, prm.C, en, prm.Name, prm.C, g)
+			b.WriteString("\t}\n")
 		case prm.Type.Kind() == "Host" || prm.Type.Kind() == "Tuple":
 			g, err := p.generator(prm.Type)
 			if err != nil {
 				return "", &CompileError{Range: prm.Range, Message: fmt.Sprintf("parameter %s: %v", prm.Name, err)}
 			}
-			fmt.Fprintf(&b, "\t%s %s = %s();\n", tn, prm.C, g)
+			fmt.Fprintf(&b, "\t%s %s;\n\tif (cnf_load_dir) {\n%s\t} else %s = %s();\n", tn, prm.C, p.loadOrRefuse(prm.Name, prm.C, prm.Type), prm.C, g)
 		case prm.Type.Kind() == "Float":
-			fmt.Fprintf(&b, "\t%s %s = strtod(argv[%d], 0);\n", tn, prm.C, arg)
+			// "@load": read from --inputs (Bench passes it when the file is there).
+			fmt.Fprintf(&b, "\t%s %s;\n\tif (strcmp(argv[%d], \"@load\") == 0) {\n%s\t} else %s = strtod(argv[%d], 0);\n", tn, prm.C, arg, p.loadOrRefuse(prm.Name, prm.C, prm.Type), prm.C, arg)
 			arg++
 		case prm.Type.Kind() == "Int" || prm.Type.Kind() == "Bool":
-			fmt.Fprintf(&b, "\t%s %s = strtoll(argv[%d], 0, 10);\n", tn, prm.C, arg)
+			fmt.Fprintf(&b, "\t%s %s;\n\tif (strcmp(argv[%d], \"@load\") == 0) {\n%s\t} else %s = strtoll(argv[%d], 0, 10);\n", tn, prm.C, arg, p.loadOrRefuse(prm.Name, prm.C, prm.Type), prm.C, arg)
 			arg++
 		default:
 			return "", &CompileError{Range: prm.Range, Message: fmt.Sprintf("parameter %s: cnf bench cannot make a %s", prm.Name, prm.Type)}
@@ -261,6 +267,9 @@ type BenchOptions struct {
 	Save string
 	// ReassociateFloats: Options.ReassociateFloats.
 	ReassociateFloats bool
+	// Inputs is a directory of .npy files the parameters are read from (load.go), instead of
+	// drawn: in_NAME.npy, as Save writes them. A scalar without a file is Scalars's or Size.
+	Inputs string
 }
 
 // Measured is one clustering's measurements.
@@ -294,6 +303,9 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	if err := CheckMemory(r.Func, opts.Size); err != nil {
 		return nil, err
 	}
+	if _, err := indexBounds(r); err != nil && opts.Inputs == "" {
+		return nil, err
+	}
 	var exes []string
 	var units []*Unit
 	for _, c := range cls {
@@ -317,10 +329,14 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 		fixed[name] = true
 	}
 	n, note := benchScale(r, opts.Size, fixed)
+	at := fmt.Sprintf("at %d elements", n)
+	if opts.Inputs != "" {
+		n, note, at = opts.Size, "the parameters read from "+opts.Inputs+" (in_NAME.npy), not drawn", "on the inputs in "+opts.Inputs
+	}
 	if note != "" {
 		res.Assumed = append(res.Assumed, note)
 	}
-	if len(units) > 0 {
+	if len(units) > 0 && opts.Inputs == "" {
 		for _, p := range units[0].Params {
 			if p.Index != nil {
 				res.Assumed = append(res.Assumed, p.Index.Note)
@@ -337,6 +353,12 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 				continue // arrays, tuples and host values are drawn by the harness
 			}
 			v, ok := opts.Scalars[p.Name]
+			if !ok && opts.Inputs != "" {
+				if _, err := os.Stat(filepath.Join(opts.Inputs, strings.ReplaceAll("in_"+p.Name, "'", "_p")+".npy")); err == nil {
+					args = append(args, "@load")
+					continue
+				}
+			}
 			if !ok {
 				v = n
 			}
@@ -351,6 +373,9 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 		}
 		cmd := command(ctx, exes[i], args...)
 		cmd.Env = append(os.Environ(), threadEnv(Options{Threads: res.Threads})...)
+		if opts.Inputs != "" {
+			cmd.Env = append(cmd.Env, "CNF_LOAD="+opts.Inputs)
+		}
 		if opts.Save != "" && i == len(cls)-1 {
 			cmd.Env = append(cmd.Env, "CNF_SAVE="+opts.Save)
 		}
@@ -364,7 +389,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 			if msg == "" {
 				msg = err.Error()
 			}
-			return nil, fmt.Errorf("%s at %d elements: %s", c.Name, n, msg)
+			return nil, fmt.Errorf("%s %s: %s", c.Name, at, msg)
 		}
 		m := &Measured{Name: c.Name, Loops: units[i].Loops}
 		var runs []float64

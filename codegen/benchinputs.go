@@ -30,9 +30,11 @@ type indexBound struct {
 // indexBounds finds the parameters whose elements gather reads as indices, directly or moved
 // by the combinators above, and the bound of each: the smallest of the sizes of the arrays it
 // indexes. Indices into an array whose size is chosen at run time (by a filter, generate or
-// external) have no bound the harness can know: that is an error, located at the gather.
+// external) have no bound the harness can know: that is an error, located at the gather (the
+// bounds of the others are returned with it).
 func indexBounds(r *infer.Result) (map[string]indexBound, error) {
 	fn := r.Func
+	var undrawable error
 	bounds := map[string][]string{}
 	notes := map[string][]string{}
 	for _, b := range fn.Order {
@@ -46,9 +48,12 @@ func indexBounds(r *infer.Result) (map[string]indexBound, error) {
 		}
 		expr, ok := sizeInN(r.Size(g.Data.Name))
 		if !ok {
-			return nil, &CompileError{Range: g.Indices.Range, Message: fmt.Sprintf(
-				"cnf bench cannot draw valid indices for %s: it indexes %s, whose size is chosen at run time; give %s a parameter's size, or measure with your own inputs",
-				g.Indices.Name, g.Data.Name, g.Data.Name)}
+			if undrawable == nil {
+				undrawable = &CompileError{Range: g.Indices.Range, Message: fmt.Sprintf(
+					"cnf bench cannot draw valid indices for %s: it indexes %s, whose size is chosen at run time; give %s a parameter's size, or give the inputs (--inputs DIR)",
+					g.Indices.Name, g.Data.Name, g.Data.Name)}
+			}
+			continue
 		}
 		for _, p := range params {
 			bounds[p] = append(bounds[p], expr)
@@ -69,7 +74,7 @@ func indexBounds(r *infer.Result) (map[string]indexBound, error) {
 		}
 		out[name] = indexBound{Bound: bound, Note: fmt.Sprintf("%s drawn in [0, %s): valid indices of %s", name, strings.ReplaceAll(bs[0], "(int64_t)", ""), strings.Join(notes[name], " and "))}
 	}
-	return out, nil
+	return out, undrawable
 }
 
 // origins are the parameters whose elements the array name holds without change (a parameter

@@ -41,6 +41,7 @@ type benchCopy struct {
 func init() {
 	var (
 		function, host, save string
+		inputs               string
 		size                 int64
 		runs                 int
 		seed                 uint64
@@ -51,11 +52,11 @@ func init() {
 	)
 	register(&command{
 		name:    "bench",
-		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--reassociate-floats] [--arg NAME=VALUE]... [--host FILE] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--reassociate-floats] [--arg NAME=VALUE]... [--host FILE] [--inputs DIR] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER]",
 		summary: "compile every clustering (unfused, stream, megiddo, optimal) to native code and time it on the same random inputs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to measure, by `NAME` (needed when the file has several)")
-			fs.Int64Var(&size, "size", 10_000_000, "`N`, the elements of every array parameter")
+			fs.Int64Var(&size, "size", 10_000_000, "`N`, the elements of every array parameter (of the largest array, when the program crosses parameters)")
 			fs.IntVar(&runs, "runs", 5, "`K`, the timed runs of each clustering (after one warm-up run)")
 			fs.Uint64Var(&seed, "seed", 1, "the `SEED` of the random inputs")
 			fs.IntVar(&threads, "threads", runtime.NumCPU(), "`T` threads for each loop that can be split, and for the copy loop")
@@ -63,6 +64,7 @@ func init() {
 			fs.StringVar(&host, "host", "", "the C `FILE` (HOST.c) implementing the host functions and types the definition uses")
 			fs.BoolVar(&asJSON, "json", false, "print the measurements as JSON")
 			fs.BoolVar(&reassoc, "reassociate-floats", false, "split loops with Float folds too, combining partial sums in chunk order (the rounding then depends on --threads)")
+			fs.StringVar(&inputs, "inputs", "", "read the parameters from `DIR`'s NumPy files (in_NAME.npy: one-dimensional arrays of the parameters' element types, as --save writes them) instead of drawing them; a scalar without its file is --arg's or N")
 			fs.StringVar(&save, "save", "", "store the inputs and the optimal clustering's results in `DIR` as NumPy .npy files (in_NAME.npy, out_NAME.npy), to run other tools on the same data")
 			solvingFlags(fs, &solve, "time limit of the clustering")
 		},
@@ -98,12 +100,17 @@ func init() {
 			if err := codegen.CheckMemory(def.Sizes.Func, size); err != nil {
 				return e.fail(exitUsage, "bench", fmt.Errorf("--size: %w", err))
 			}
+			if inputs != "" {
+				if st, err := os.Stat(inputs); err != nil || !st.IsDir() {
+					return e.fail(exitUsage, "bench", fmt.Errorf("--inputs %s: not a directory", inputs))
+				}
+			}
 			if save != "" {
 				if err := os.MkdirAll(save, 0o755); err != nil {
 					return e.fail(exitUsage, "bench", fmt.Errorf("--save: %w", err))
 				}
 			}
-			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1), Save: save, ReassociateFloats: reassoc})
+			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1), Save: save, Inputs: inputs, ReassociateFloats: reassoc})
 			if err != nil {
 				return compileFailed(e, "bench", f, err)
 			}
@@ -116,7 +123,11 @@ func init() {
 					return e.fail(exitUsage, "bench", err)
 				}
 			} else {
-				writeBench(e, name, size, runs, res)
+				where := fmt.Sprintf("at %d elements", size)
+				if inputs != "" {
+					where = "on the inputs in " + inputs
+				}
+				writeBench(e, name, where, runs, res)
 			}
 			for _, m := range res.Clusterings {
 				if !m.Agree {
@@ -153,8 +164,8 @@ func benchScalars(fn *syntax.Func, args []string) (map[string]fuse.Value, error)
 // writeBench prints the measurements as a table: per clustering its loops, median and minimum
 // time, bytes streamed and stored, bandwidth, fraction of the copy loop's, speed-up over
 // unfused.
-func writeBench(e *env, name string, size int64, runs int, res *codegen.BenchResult) {
-	fmt.Fprintf(e.stdout, "%s at %d elements, %d runs each (median, min), %s a loop, compiled with cc %s\n\n", name, size, runs, syntax.Plural(res.Threads, "thread"), strings.Join(codegen.Flags, " "))
+func writeBench(e *env, name, where string, runs int, res *codegen.BenchResult) {
+	fmt.Fprintf(e.stdout, "%s %s, %d runs each (median, min), %s a loop, compiled with cc %s\n\n", name, where, runs, syntax.Plural(res.Threads, "thread"), strings.Join(codegen.Flags, " "))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "clustering\tloops\tmedian\tmin\tarray MB\tGB/s\tof copy\tspeed-up\t")
 	copyRate := 0.0
