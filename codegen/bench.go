@@ -389,6 +389,9 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 			if msg == "" {
 				msg = err.Error()
 			}
+			if g := computedIndices(r); len(g) > 0 && opts.Inputs == "" && strings.Contains(msg, "out of range") {
+				msg += fmt.Sprintf(" (the harness draws random inputs, and the indices of %s are computed from them: give inputs the program accepts with --inputs DIR)", strings.Join(g, ", "))
+			}
 			return nil, fmt.Errorf("%s %s: %s", c.Name, at, msg)
 		}
 		m := &Measured{Name: c.Name, Loops: units[i].Loops}

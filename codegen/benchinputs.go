@@ -212,3 +212,20 @@ func pow(n int64, d int) int64 {
 	}
 	return p
 }
+
+// computedIndices names the gathers whose indices a worker computes from the inputs ("b6 =
+// gather xs7 b5"), which the harness cannot draw valid: when a run fails on an index out of
+// range, Bench says that these may be why and how to give inputs the program accepts.
+func computedIndices(r *infer.Result) []string {
+	var out []string
+	for _, b := range r.Func.Order {
+		g, ok := b.Rhs.(*syntax.Gather)
+		if !ok {
+			continue
+		}
+		if params, ok := origins(r.Func, g.Indices.Name, 0); !ok || len(params) == 0 {
+			out = append(out, fmt.Sprintf("%s = gather %s %s", b.Name(), g.Data.Name, g.Indices.Name))
+		}
+	}
+	return out
+}
