@@ -75,3 +75,17 @@ func writeJSON(e *env, v any) error {
 	enc.SetEscapeHTML(false) // schemes contain "->"
 	return enc.Encode(v)
 }
+
+// errorsOf are the diagnostics that are errors.
+func errorsOf(ds []syntax.Diagnostic) []syntax.Diagnostic {
+	var out []syntax.Diagnostic
+	for _, d := range ds {
+		if d.Severity <= syntax.Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// hasErrors says whether any diagnostic is an error.
+func hasErrors(ds []syntax.Diagnostic) bool { return len(errorsOf(ds)) > 0 }

@@ -113,6 +113,12 @@ func oneFunction(ctx context.Context, e *env, engine *analysis.Engine, cmd, path
 	switch {
 	case len(names) == 0:
 		e.errorf("%s: %s has no definitions", cmd, path)
+	case name == "" && hasErrors(prog.Diagnostics):
+		// Not a list of definitions parsed out of a file that is not a program (or is half of
+		// one): its errors first.
+		syntax.WriteDiagnostics(e.stderr, sources[0].path, prog.Syntax.File, errorsOf(prog.Diagnostics))
+		e.errorf("%s: %s has errors (and several definitions, %s: choose one with --function)", cmd, path, strings.Join(names, ", "))
+		return nil, "", exitProblems
 	case name == "":
 		e.errorf("%s: %s has several definitions (%s): choose one with --function", cmd, path, strings.Join(names, ", "))
 	default:
