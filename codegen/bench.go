@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
@@ -306,19 +307,33 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	if _, err := indexBounds(r); err != nil && opts.Inputs == "" {
 		return nil, err
 	}
-	var exes []string
-	var units []*Unit
-	for _, c := range cls {
-		f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true, Fused: c.Fused, ReassociateFloats: opts.ReassociateFloats}, BenchMain)
+	// The clusterings' programs are compiled side by side, as many at once as there are
+	// cores (gcc is most of a benchmark's wait); the first error in their order is reported.
+	exes, units, errs := make([]string, len(cls)), make([]*Unit, len(cls)), make([]error, len(cls))
+	slots := make(chan struct{}, max(1, runtime.NumCPU()))
+	var wg sync.WaitGroup
+	for i, c := range cls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			f, err := Emit(r, c.Clustering, Options{Host: opts.Host, CountBytes: true, Fused: c.Fused, ReassociateFloats: opts.ReassociateFloats}, BenchMain)
+			if err != nil {
+				errs[i] = fmt.Errorf("%s: %w", c.Name, err)
+				return
+			}
+			units[i] = f.Unit
+			if exes[i], err = Build(ctx, f.Source); err != nil {
+				errs[i] = fmt.Errorf("%s: %w", c.Name, err)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", c.Name, err)
+			return nil, err
 		}
-		exe, err := Build(ctx, f.Source)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", c.Name, err)
-		}
-		exes = append(exes, exe)
-		units = append(units, f.Unit)
 	}
 	res := &BenchResult{Threads: opts.Threads}
 	if res.Threads <= 0 {
