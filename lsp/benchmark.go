@@ -123,7 +123,11 @@ func describeBench(res *codegen.BenchResult, size int64) measurement {
 	m.header = []string{"clustering", "loops", "median", "vs unfused", "MB streamed"}
 	var b strings.Builder
 	for _, c := range res.Clusterings {
-		m.rows = append(m.rows, []string{c.Name, fmt.Sprint(c.Loops), ms(c.Seconds), fmt.Sprintf("%.2f×", unf.Seconds/c.Seconds), fmt.Sprintf("%.0f", float64(c.Bytes)/1e6)})
+		name := c.Name
+		if c.SameAs != "" {
+			name += " (the same C as " + c.SameAs + ")"
+		}
+		m.rows = append(m.rows, []string{name, fmt.Sprint(c.Loops), ms(c.Seconds), fmt.Sprintf("%.2f×", unf.Seconds/c.Seconds), fmt.Sprintf("%.0f", float64(c.Bytes)/1e6)})
 		fmt.Fprintf(&b, "%s: %s, %s (%.2f× unfused), %.0f MB streamed\n", c.Name, syntax.Plural(c.Loops, "loop"), ms(c.Seconds), unf.Seconds/c.Seconds, float64(c.Bytes)/1e6)
 	}
 	if res.CopySeconds > 0 {

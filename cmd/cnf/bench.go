@@ -31,6 +31,7 @@ type benchClustering struct {
 	MinSeconds float64 `json:"minSeconds"`
 	Bytes      int64   `json:"bytes"`
 	Agree      bool    `json:"agree"`
+	SameAs     string  `json:"sameAs,omitempty"` // an earlier clustering with the same C, measured once
 }
 
 type benchCopy struct {
@@ -117,7 +118,7 @@ func init() {
 			if asJSON {
 				out := benchJSON{Version: jsonVersion(), Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}, Assumed: res.Assumed, Threads: res.Threads}
 				for _, m := range res.Clusterings {
-					out.Clusterings = append(out.Clusterings, benchClustering{m.Name, m.Loops, m.Seconds, m.MinSeconds, m.Bytes, m.Agree})
+					out.Clusterings = append(out.Clusterings, benchClustering{m.Name, m.Loops, m.Seconds, m.MinSeconds, m.Bytes, m.Agree, m.SameAs})
 				}
 				if err := writeJSON(e, out); err != nil {
 					return e.fail(exitUsage, "bench", err)
@@ -191,6 +192,11 @@ func writeBench(e *env, name, where string, runs int, res *codegen.BenchResult) 
 	}
 	if agree {
 		fmt.Fprintln(e.stdout, "\nall clusterings compute the same results (checksum "+res.Clusterings[0].Checksum+")")
+	}
+	for _, m := range res.Clusterings {
+		if m.SameAs != "" {
+			fmt.Fprintf(e.stdout, "%s compiles to the same C as %s: run once\n", m.Name, m.SameAs)
+		}
 	}
 	for _, a := range res.Assumed {
 		fmt.Fprintln(e.stdout, "inputs: "+a)
