@@ -211,3 +211,19 @@ func TestDescribeBenchSaysWhenSlower(t *testing.T) {
 		t.Errorf("within noise: summary %q, verdict %q", m.summary, m.verdict)
 	}
 }
+
+// A clustering whose C is an earlier one's was measured once (codegen.Measured.SameAs): the
+// hover's table says so, and nothing calls it slower than itself.
+func TestMeasuredOnceWhenTheSameC(t *testing.T) {
+	res := &codegen.BenchResult{Clusterings: []*codegen.Measured{
+		{Name: "unfused", Loops: 9, Seconds: 0.034}, {Name: "stream", Loops: 8, Seconds: 0.030},
+		{Name: "megiddo", Loops: 1, Seconds: 0.010}, {Name: "optimal", Loops: 1, Seconds: 0.010, SameAs: "megiddo"},
+	}}
+	m := describeBench(res, 10_000_000)
+	if strings.Contains(m.summary, "slower") || m.verdict != "" {
+		t.Errorf("summary %q, verdict %q", m.summary, m.verdict)
+	}
+	if got := m.rows[3][0]; got != "optimal (the same C as megiddo)" {
+		t.Errorf("the optimal's row is named %q", got)
+	}
+}
