@@ -104,25 +104,13 @@ static void *cnf_load(const char *dir, const char *name, const char *descr, size
 func (p *program) loadValue(name, cv string, t *types.Type) (string, error) {
 	p.helper("cnf_load", func() (string, error) { return "#include <errno.h>\n" + loadC, nil })
 	file := strings.ReplaceAll("in_"+name, "'", "_p")
-	elem, scalar := t, true
-	if t.IsArray() {
-		elem, scalar = t.Elem(), false
-	}
-	format, args, err := p.npyDescr(elem)
-	if err != nil {
-		return "", err
-	}
-	en, err := p.ct.name(elem)
+	en, scalar, descr, err := p.npyElem(t, "\t\t\t")
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
 	b.WriteString("\t\t{\n")
-	if len(args) > 0 {
-		fmt.Fprintf(&b, "\t\t\tchar descr[4096];\n\t\t\tsnprintf(descr, sizeof descr, %q, %s);\n", format, strings.Join(args, ", "))
-	} else {
-		fmt.Fprintf(&b, "\t\t\tconst char *descr = %q;\n", format)
-	}
+	b.WriteString(descr)
 	b.WriteString("\t\t\tint64_t len;\n")
 	if scalar {
 		fmt.Fprintf(&b, "\t\t\t%s *v = cnf_load(cnf_load_dir, %q, descr, sizeof(%s), 1, &len);\n\t\t\t%s = *v;\n\t\t\tfree(v);\n", en, file, en, cv)

@@ -194,27 +194,21 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		}
 		floats = floats || t.Kind() != "Int" && t.Kind() != "Bool"
 	}
-	if !pp.mayFail && !floats && len(zero) == 0 && len(pp.counted) == 0 && len(pp.prefixed) == 0 {
+	single := !pp.mayFail && !floats && len(zero) == 0 && len(pp.counted) == 0 && len(pp.prefixed) == 0
+	if single {
 		d.printf("\t{\n")
-		if tiled != "" {
-			d.b.WriteString(tiled)
-		} else {
-			d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
-			d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
-			d.b.WriteString(chunk)
-			d.printf("\t}\n")
-		}
-		d.printf("\t}\n")
 	} else {
 		d.printf("\tif (%sT > 1) {\n", p)
-		if tiled != "" {
-			d.b.WriteString(tiled)
-		} else {
-			d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
-			d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
-			d.b.WriteString(guarded)
-			d.printf("\t}\n")
-		}
+	}
+	if tiled != "" {
+		d.b.WriteString(tiled)
+	} else {
+		d.printf("\t#pragma omp parallel num_threads(%sT)\n", p)
+		d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
+		d.b.WriteString(guarded) // the chunk itself when it cannot fail
+		d.printf("\t}\n")
+	}
+	if !single {
 		if pp.mayFail {
 			d.printf("\tif (%sfailed) {\n\t\tcnf_team_done(%sT);\n\t\t%sT = 1;\n", p, p, p)
 			if tiled != "" {
@@ -227,8 +221,8 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		d.printf("\tfor (int %sc = 0; %sc < 1; %sc++) { /* one thread: the whole input one chunk */\n", p, p, p)
 		d.b.WriteString(chunk)
 		d.printf("\t}\n")
-		d.printf("\t}\n")
 	}
+	d.printf("\t}\n")
 	for _, a := range outs {
 		d.printf("\t/* %s: each chunk's piece after the ones before it */\n", a)
 		d.printf("\t%s.len = cnf_team_move((char *)%s.data, sizeof *%s.data, %scnt_%s, %sn, %s);\n", cname(a), cname(a), cname(a), p, cname(a), p, tc)

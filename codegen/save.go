@@ -99,29 +99,38 @@ func (p *program) npyLayout(t *types.Type) (descr string, size, align int, err e
 	return "", 0, 0, fmt.Errorf("cnf bench --save cannot store a %s", t)
 }
 
-// saveValue is the C statement that saves value (an expression of type t) as DIR/file.npy.
-func (p *program) saveValue(file, value string, t *types.Type) (string, error) {
-	p.helper("cnf_save", func() (string, error) { return "#include <stddef.h>\n" + saveC, nil })
-	file = strings.ReplaceAll(file, "'", "_p")
+// npyElem is what saveValue and loadValue need of a value of type t: the C name of its
+// element type (of t itself for a scalar), whether it is a scalar, and the C declaration of
+// descr, its .npy dtype description (a host type's sized by the compiler), indented by in.
+func (p *program) npyElem(t *types.Type, in string) (en string, scalar bool, descr string, err error) {
 	elem, scalar := t, true
 	if t.IsArray() {
 		elem, scalar = t.Elem(), false
 	}
 	format, args, err := p.npyDescr(elem)
 	if err != nil {
-		return "", err
+		return "", false, "", err
 	}
-	en, err := p.ct.name(elem)
+	if en, err = p.ct.name(elem); err != nil {
+		return "", false, "", err
+	}
+	if len(args) > 0 {
+		return en, scalar, fmt.Sprintf("%schar descr[4096];\n%ssnprintf(descr, sizeof descr, %q, %s);\n", in, in, format, strings.Join(args, ", ")), nil
+	}
+	return en, scalar, fmt.Sprintf("%sconst char *descr = %q;\n", in, format), nil
+}
+
+// saveValue is the C statement that saves value (an expression of type t) as DIR/file.npy.
+func (p *program) saveValue(file, value string, t *types.Type) (string, error) {
+	p.helper("cnf_save", func() (string, error) { return "#include <stddef.h>\n" + saveC, nil })
+	file = strings.ReplaceAll(file, "'", "_p")
+	en, scalar, descr, err := p.npyElem(t, "\t\t\t\t")
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
 	b.WriteString("\t\t\t{\n")
-	if len(args) > 0 {
-		fmt.Fprintf(&b, "\t\t\t\tchar descr[4096];\n\t\t\t\tsnprintf(descr, sizeof descr, %q, %s);\n", format, strings.Join(args, ", "))
-	} else {
-		fmt.Fprintf(&b, "\t\t\t\tconst char *descr = %q;\n", format)
-	}
+	b.WriteString(descr)
 	if scalar {
 		fmt.Fprintf(&b, "\t\t\t\t%s v = %s;\n\t\t\t\tcnf_save(cnf_save_dir, %q, descr, 1, 1, &v, sizeof v);\n", en, value, file)
 	} else {
