@@ -39,8 +39,9 @@ import (
 //     loop on one thread: a chunk or tile that fails jumps back to its own start (setjmp;
 //     cnf_fail longjmps there while cnf_team_jump is set, on the chunk's thread, never out of
 //     the region), marks the loop failed and lets the others finish; then the loop runs again
-//     on the caller's thread, whose first failure is the first in order, as one thread reports
-//     it, and a library's returns on the caller's thread. A zero loop-invariant divisor, which
+//     on a team of the caller's thread alone (the same code), whose first failure is the
+//     first in order, and reports it after the region (cnf_refail), as one thread reports it,
+//     and a library's returns on the caller's thread. A zero loop-invariant divisor, which
 //     fails every element alike, runs the loop on one thread from the start.
 //   - a scan with such an operator runs from the identity in every chunk but the first; after
 //     the team, each later chunk's piece of its output is combined with the total of the chunks
@@ -93,6 +94,29 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 	var zero []string
 	for _, s := range slices.Sorted(maps.Keys(d.x.divisors)) {
 		zero = append(zero, dividerName(s)+".d == 0")
+	}
+	// One copy: a loop runs its team's code on one thread too (a region of one thread; tiles
+	// then write in place), so gcc compiles its blocks once, not twice (docs/performance.md,
+	// "Each loop compiled once"); one that can fail runs it again on one thread when a chunk
+	// failed, and that region's failure, the first in order, is reported after it (cnf_refail:
+	// a failure must not longjmp out of a region). A loop keeps a copy outside any region for
+	// one thread when its tiles count their rates or total their scans first, which one chunk
+	// on one thread need not, and when it has a Float fold (--reassociate-floats), whose
+	// tiles' partial sums would round otherwise than one thread's sum.
+	floats := false
+	for _, bn := range plan.nodes {
+		if _, ok := pp.fold(bn); !ok {
+			continue
+		}
+		t := d.info.Types[bn.b.Name()]
+		if t.IsArray() {
+			t = t.Elem()
+		}
+		floats = floats || t.Kind() != "Int" && t.Kind() != "Bool"
+	}
+	single := !floats && len(pp.counted) == 0 && len(pp.prefixed) == 0
+	if single && len(zero) > 0 {
+		pp.mayFail = true // a zero divisor fails in the region of one thread, as an index does
 	}
 	konst := "const "
 	if pp.mayFail {
@@ -178,24 +202,9 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		tc = p + "Tc"
 		d.printf("\tint %s = %sT;\n", tc, p)
 	}
-	// One copy: a loop that cannot fail runs its team's code on one thread too (a region of
-	// one thread; tiles then write in place), so gcc compiles its blocks once, not twice
-	// (docs/performance.md, "Each loop compiled once"). A loop that can fail, or divides by
-	// a divisor that may be zero, keeps a copy outside any region for one thread (a failure
-	// there longjmps, which must not leave a region); so does one whose tiles count their
-	// rates or total their scans first, which one chunk on one thread need not; and so does
-	// one with a Float fold (--reassociate-floats), whose tiles' partial sums would round
-	// otherwise than one thread's sum.
-	floats := false
-	for _, bn := range folds {
-		t := d.info.Types[bn.b.Name()]
-		if t.IsArray() {
-			t = t.Elem()
-		}
-		floats = floats || t.Kind() != "Int" && t.Kind() != "Bool"
-	}
-	single := !pp.mayFail && !floats && len(zero) == 0 && len(pp.counted) == 0 && len(pp.prefixed) == 0
-	if single {
+	if single && pp.mayFail {
+		d.printf("\tfor (;;) { /* once; again on one thread if a chunk failed */\n")
+	} else if single {
 		d.printf("\t{\n")
 	} else {
 		d.printf("\tif (%sT > 1) {\n", p)
@@ -207,6 +216,15 @@ func (d *definition) teamLoop(p string, plan *blockedPlan, pp *parallelPlan, wri
 		d.printf("\tfor (int %sc = cnf_thread_num(); %sc < %sT; %sc += cnf_num_threads()) {\n", p, p, p, p)
 		d.b.WriteString(guarded) // the chunk itself when it cannot fail
 		d.printf("\t}\n")
+	}
+	if single && pp.mayFail {
+		d.printf("\tif (!%sfailed) break;\n", p)
+		d.printf("\tif (%sT <= 1) cnf_refail(); /* the first failure in order, as one thread reports it */\n", p)
+		d.printf("\tcnf_team_done(%sT);\n\t%sT = 1;\n", p, p)
+		if tiled != "" {
+			d.printf("\t%s = 1;\n", tc)
+		}
+		d.printf("\t%sfailed = 0;\n", p)
 	}
 	if !single {
 		if pp.mayFail {

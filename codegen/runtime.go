@@ -52,20 +52,39 @@ const failExitC = `
 #include <setjmp.h>
 
 /* cnf_team_jump is where a failure in a chunk or tile of a team jumps back to, on the chunk's
- * own thread (codegen/parallel.go): the loop then runs again on one thread, which reports the
- * first failure in order. NULL outside a team. */
+ * own thread (codegen/parallel.go), with its message in cnf_team_message: the loop then runs
+ * again on one thread, which reports the first failure in order (cnf_refail). NULL outside a
+ * team. */
 static __thread jmp_buf *cnf_team_jump;
+static __thread char cnf_team_message[1024];
 
 /* cnf_fail reports a run-time error at a binding and ends the program (exit status 3). */
 static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
 static void cnf_fail(const char *where, const char *fmt, ...) {
 	va_list ap;
-	if (cnf_team_jump) longjmp(*cnf_team_jump, 1);
+	if (cnf_team_jump) {
+		int n = snprintf(cnf_team_message, sizeof cnf_team_message, "%s: ", where);
+		if (n < 0 || n >= (int)sizeof cnf_team_message) n = 0;
+		va_start(ap, fmt);
+		vsnprintf(cnf_team_message + n, sizeof cnf_team_message - (size_t)n, fmt, ap);
+		va_end(ap);
+		longjmp(*cnf_team_jump, 1);
+	}
 	fflush(stdout);
 	fprintf(stderr, "%s: ", where);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
+	fputc('\n', stderr);
+	exit(3);
+}
+
+/* cnf_refail reports the failure that a loop run on a team of one thread caught (its message in
+ * this thread's cnf_team_message), as cnf_fail outside the team would have. */
+static void cnf_refail(void) __attribute__((noreturn, cold));
+static void cnf_refail(void) {
+	fflush(stdout);
+	fputs(cnf_team_message, stderr);
 	fputc('\n', stderr);
 	exit(3);
 }
@@ -96,20 +115,31 @@ static __thread cnf_call cnf_this;
 static __thread char cnf_message[1024];
 
 /* cnf_team_jump is where a failure in a chunk or tile of a team jumps back to, on the chunk's
- * own thread (codegen/parallel.go): the loop then runs again on the caller's thread, which
- * reports the first failure in order. NULL outside a team. */
+ * own thread (codegen/parallel.go), with its message in cnf_team_message: the loop then runs
+ * again on a team of the caller's thread alone, which reports the first failure in order
+ * (cnf_refail). NULL outside a team. */
 static __thread jmp_buf *cnf_team_jump;
+static __thread char cnf_team_message[sizeof cnf_message];
 
 /* cnf_fail records a run-time error at a binding and returns from the entry point. */
 static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
 static void cnf_fail(const char *where, const char *fmt, ...) {
 	va_list ap;
-	if (cnf_team_jump) longjmp(*cnf_team_jump, 1);
-	int n = snprintf(cnf_message, sizeof cnf_message, "%s: ", where);
+	char *m = cnf_team_jump ? cnf_team_message : cnf_message;
+	int n = snprintf(m, sizeof cnf_message, "%s: ", where);
 	if (n < 0 || n >= (int)sizeof cnf_message) n = 0;
 	va_start(ap, fmt);
-	vsnprintf(cnf_message + n, sizeof cnf_message - (size_t)n, fmt, ap);
+	vsnprintf(m + n, sizeof cnf_message - (size_t)n, fmt, ap);
 	va_end(ap);
+	if (cnf_team_jump) longjmp(*cnf_team_jump, 1);
+	longjmp(cnf_this.back, 1);
+}
+
+/* cnf_refail returns from the entry point with the failure that a loop run on a team of the
+ * caller's thread alone caught (its message in this thread's cnf_team_message). */
+static void cnf_refail(void) __attribute__((noreturn, cold));
+static void cnf_refail(void) {
+	memcpy(cnf_message, cnf_team_message, sizeof cnf_message);
 	longjmp(cnf_this.back, 1);
 }
 

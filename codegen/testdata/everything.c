@@ -199,7 +199,7 @@ L1_0_exit:;
 	const Arr_Int L2_o_v_scaled = v_scaled;
 	int64_t L2_cnt_v_scaled[CNF_MAX_THREADS];
 	int L2_failed = 0; /* a chunk failed: the loop runs again on one thread */
-	if (L2_T > 1) {
+	for (;;) { /* once; again on one thread if a chunk failed */
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
 		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
@@ -240,43 +240,11 @@ L1_0_exit:;
 		L2_cnt_v_scaled[L2_c] = v_scaled.len;
 		cnf_team_jump = NULL;
 	}
-	if (L2_failed) {
-		cnf_team_done(L2_T);
-		L2_T = 1;
-	}
-	}
-	if (L2_T <= 1) {
-	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
-		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
-		Arr_Int v_scaled = {L2_o_v_scaled.data + L2_lo, 0};
-		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_b_idx[1024]; /* idx, a block at a time */
-		int64_t L2_b_picked[1024]; /* picked, a block at a time */
-		int64_t L2_w_scaled[1024]; /* a block of scaled, written out by streaming stores */
-		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : 1024; L2_base < L2_n; L2_base += L2_step, L2_step = 1024) {
-			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
-			int64_t *restrict L2_b_scaled = L2_stream ? L2_w_scaled : v_scaled.data + v_scaled.len;
-			CNF_IVDEP
-			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
-				/* idx = generate n (\i -> i `mod` 3) */
-				const int64_t L2_v_idx = ({ int64_t l7_i = (L2_lo + L2_base + L2_k); cnf_mod(l7_i, INT64_C(3), "idx"); });
-				L2_b_idx[L2_k] = L2_v_idx;
-				/* picked = gather xs idx */
-				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
-				L2_b_picked[L2_k] = L2_v_picked;
-			}
-			CNF_IVDEP
-			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
-				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
-				const int64_t L2_v_scaled = ({ int64_t l8_a = L2_b_picked[L2_k]; int64_t l9_b = L2_b_idx[L2_k]; int64_t l10_c = L2_b_idx[L2_k]; ((l8_a * l9_b) + l10_c); });
-				L2_b_scaled[L2_k] = L2_v_scaled;
-			}
-			if (L2_stream) cnf_stream_out(v_scaled.data + v_scaled.len, L2_w_scaled, (size_t)L2_n_root * sizeof *v_scaled.data);
-			v_scaled.len += L2_n_root;
-		}
-		if (L2_stream) cnf_stream_fence();
-		L2_cnt_v_scaled[L2_c] = v_scaled.len;
-	}
+	if (!L2_failed) break;
+	if (L2_T <= 1) cnf_refail(); /* the first failure in order, as one thread reports it */
+	cnf_team_done(L2_T);
+	L2_T = 1;
+	L2_failed = 0;
 	}
 	/* scaled: each chunk's piece after the ones before it */
 	v_scaled.len = cnf_team_move((char *)v_scaled.data, sizeof *v_scaled.data, L2_cnt_v_scaled, L2_n, L2_T);

@@ -77,16 +77,24 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	const cnf_divider dv_sum2 = cnf_divider_for(v_sum2);
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
-	const int L2_T = dv_sum1.d == 0 || dv_sum2.d == 0 ? 1 : cnf_team(L2_n);
+	int L2_T = dv_sum1.d == 0 || dv_sum2.d == 0 ? 1 : cnf_team(L2_n);
 	const Arr_Int L2_o_v_xs = v_xs;
 	const Arr_Int L2_o_v_ys1 = v_ys1;
 	const Arr_Int L2_o_v_ys2 = v_ys2;
 	int64_t L2_cnt_v_ys1[CNF_MAX_THREADS];
 	int64_t L2_cnt_v_ys2[CNF_MAX_THREADS];
-	if (L2_T > 1) {
+	int L2_failed = 0; /* a chunk failed: the loop runs again on one thread */
+	for (;;) { /* once; again on one thread if a chunk failed */
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
 		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		jmp_buf L2_jump;
+		if (setjmp(L2_jump) != 0) { /* it failed: the loop runs again on one thread */
+			cnf_team_jump = NULL;
+			__atomic_store_n(&L2_failed, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		cnf_team_jump = &L2_jump;
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_ys1 = {L2_o_v_ys1.data + L2_lo, 0};
 		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
@@ -116,40 +124,13 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_ys1[L2_c] = v_ys1.len;
 		L2_cnt_v_ys2[L2_c] = v_ys2.len;
+		cnf_team_jump = NULL;
 	}
-	} else {
-	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
-		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
-		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
-		Arr_Int v_ys1 = {L2_o_v_ys1.data + L2_lo, 0};
-		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
-		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
-		int64_t L2_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
-		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
-			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
-			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
-			int64_t *restrict L2_b_ys1 = L2_stream ? L2_w_ys1 : v_ys1.data + v_ys1.len;
-			int64_t *restrict L2_b_ys2 = L2_stream ? L2_w_ys2 : v_ys2.data + v_ys2.len;
-			CNF_IVDEP
-			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
-				/* ys1 = map (/ sum1) xs */
-				const int64_t L2_v_ys1 = cnf_quot_by(L2_b_xs[L2_k], dv_sum1, "ys1");
-				L2_b_ys1[L2_k] = L2_v_ys1;
-				/* ys2 = map (/ sum2) xs */
-				const int64_t L2_v_ys2 = cnf_quot_by(L2_b_xs[L2_k], dv_sum2, "ys2");
-				L2_b_ys2[L2_k] = L2_v_ys2;
-			}
-			if (L2_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L2_w_ys1, (size_t)L2_n_root * sizeof *v_ys1.data);
-			v_ys1.len += L2_n_root;
-			if (L2_stream) cnf_stream_out(v_ys2.data + v_ys2.len, L2_w_ys2, (size_t)L2_n_root * sizeof *v_ys2.data);
-			v_ys2.len += L2_n_root;
-		}
-		if (L2_stream) cnf_stream_fence();
-		L2_cnt_v_ys1[L2_c] = v_ys1.len;
-		L2_cnt_v_ys2[L2_c] = v_ys2.len;
-	}
+	if (!L2_failed) break;
+	if (L2_T <= 1) cnf_refail(); /* the first failure in order, as one thread reports it */
+	cnf_team_done(L2_T);
+	L2_T = 1;
+	L2_failed = 0;
 	}
 	/* ys1: each chunk's piece after the ones before it */
 	v_ys1.len = cnf_team_move((char *)v_ys1.data, sizeof *v_ys1.data, L2_cnt_v_ys1, L2_n, L2_T);

@@ -59,14 +59,22 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
-	const int L2_T = dv_sum1.d == 0 ? 1 : cnf_team(L2_n);
+	int L2_T = dv_sum1.d == 0 ? 1 : cnf_team(L2_n);
 	const Arr_Int L2_o_v_xs = v_xs;
 	const Arr_Int L2_o_v_ys = v_ys;
 	int64_t L2_cnt_v_ys[CNF_MAX_THREADS];
-	if (L2_T > 1) {
+	int L2_failed = 0; /* a chunk failed: the loop runs again on one thread */
+	for (;;) { /* once; again on one thread if a chunk failed */
 	#pragma omp parallel num_threads(L2_T)
 	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
 		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		jmp_buf L2_jump;
+		if (setjmp(L2_jump) != 0) { /* it failed: the loop runs again on one thread */
+			cnf_team_jump = NULL;
+			__atomic_store_n(&L2_failed, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		cnf_team_jump = &L2_jump;
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
@@ -89,33 +97,13 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 		}
 		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_ys[L2_c] = v_ys.len;
+		cnf_team_jump = NULL;
 	}
-	} else {
-	for (int L2_c = 0; L2_c < 1; L2_c++) { /* one thread: the whole input one chunk */
-		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
-		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
-		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
-		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_w_ys[1024]; /* a block of ys, written out by streaming stores */
-		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
-			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
-			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
-			int64_t *restrict L2_b_ys = L2_stream ? L2_w_ys : v_ys.data + v_ys.len;
-			CNF_IVDEP
-			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
-				/* incs = map (+ 1) xs */
-				const int64_t L2_v_incs = (L2_b_xs[L2_k] + INT64_C(1));
-				/* ys = map (/ sum1) incs */
-				const int64_t L2_v_ys = cnf_quot_by(L2_v_incs, dv_sum1, "ys");
-				L2_b_ys[L2_k] = L2_v_ys;
-			}
-			if (L2_stream) cnf_stream_out(v_ys.data + v_ys.len, L2_w_ys, (size_t)L2_n_root * sizeof *v_ys.data);
-			v_ys.len += L2_n_root;
-		}
-		if (L2_stream) cnf_stream_fence();
-		L2_cnt_v_ys[L2_c] = v_ys.len;
-	}
+	if (!L2_failed) break;
+	if (L2_T <= 1) cnf_refail(); /* the first failure in order, as one thread reports it */
+	cnf_team_done(L2_T);
+	L2_T = 1;
+	L2_failed = 0;
 	}
 	/* ys: each chunk's piece after the ones before it */
 	v_ys.len = cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L2_cnt_v_ys, L2_n, L2_T);
