@@ -158,6 +158,17 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			in = []*syntax.Ident{e.Indices}
 			bn.vars = vars(b, 1)
 			bn.elem = &syntax.Binary{Op: &syntax.Op{Name: "!"}, X: e.Data, Y: &syntax.Ident{Name: bn.vars[0]}}
+		case *syntax.Reverse:
+			// Its input is in memory (a parameter, or made by an earlier loop): the element
+			// at position i is the input's at n-1-i, read at the input's rate, the whole array
+			// (on a team, not the chunk's view). A reverse of an array made in the same loop
+			// needs all of it first: that loop stays per element.
+			if inLoop[e.Array.Name] {
+				return nil, "a reverse of an array made in the same loop"
+			}
+			in = []*syntax.Ident{e.Array}
+			bn.vars = vars(b, 1)
+			bn.elem = &syntax.Ident{Name: bn.vars[0]}
 		case *syntax.Unzip:
 			in = []*syntax.Ident{e.Array}
 		case *syntax.Length:
@@ -860,10 +871,13 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					return nil
 				}
 				switch e := b.Rhs.(type) {
-				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate:
+				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate, *syntax.Reverse:
 					switch e := e.(type) {
 					case *syntax.Indexed:
 						bind(bn.vars[1], position(rate), types.Int())
+					case *syntax.Reverse:
+						in := d.x.vars[e.Array.Name].c
+						bind(bn.vars[0], fmt.Sprintf("%s.data[%s.len - 1 - %s]", in, in, position(rate)), d.info.Types[e.Array.Name].Elem())
 					case *syntax.Generate:
 						bind(bn.vars[0], position(""), types.Int())
 					case *syntax.Gather:

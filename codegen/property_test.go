@@ -278,3 +278,49 @@ f xs n =
 		}
 	}
 }
+
+// A reverse of an array made by an earlier loop is blocked beside the maps, filters and folds
+// of its loop (element i read at n-1-i of the whole array, on a team from each chunk's
+// position): the loop ran an element at a time through a goto state machine, and the optimal
+// clustering of such a program took twice Megiddo's time (docs/performance.md). On one thread
+// and on a team split into chunks of one element, its results are the reference's.
+func TestReverseIsBlocked(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	r, rep := analyse(t, `rev :: Array Int -> (Array Int, Int, Int)
+rev xs =
+  let ys = map (\x -> x * 3 - 1) xs
+      r  = reverse ys
+      z  = map2 (\a b -> a - b) r ys
+      p  = filter (> 0) z
+      s  = fold (+) 0 p
+      m  = fold max 0 r
+  in  (z, s, m)
+`)
+	f, err := Emit(r, rep.Ours.Clustering, Options{}, NoMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Source, "reverse ys */") || strings.Contains(f.Source, "not blocked") {
+		t.Fatalf("the reverse's loop is not blocked:\n%s", f.Source)
+	}
+	long := fuse.Array{}
+	for i := range 5000 {
+		long = append(long, int64((i*7919)%201-100))
+	}
+	for _, xs := range []fuse.Array{{}, {int64(4)}, {int64(3), int64(-1), int64(7), int64(2)}, long} {
+		in := map[string]fuse.Value{"xs": xs}
+		ref, err := fuse.RunReference(context.Background(), r, in, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{1, 3} {
+			got, err := Run(context.Background(), r, rep.Ours.Clustering, in, Options{Threads: threads, MinChunk: 1})
+			if err != nil {
+				t.Fatalf("%d elements, %d threads: %v", len(xs), threads, err)
+			}
+			if !same(ref, got) {
+				t.Fatalf("%d elements, %d threads: got%s, want%s", len(xs), threads, show(got), show(ref))
+			}
+		}
+	}
+}

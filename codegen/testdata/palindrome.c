@@ -63,27 +63,48 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 
 	/* Loop 2:
 	 *   back = reverse doubled
-	 * The fused process, an element at a time (not blocked: reverse doubled is not blocked).
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
-	/* reverse back */
-	int64_t L2_0_h_back__i = INT64_C(0);
-	v_back.data = cnf_alloc_slack(v_doubled.len, sizeof(int64_t), "back");
+	const int64_t L2_n = v_doubled.len;
+	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t))); /* outputs by streaming stores */
+	v_back.data = cnf_alloc_slack_at(v_doubled.len, sizeof(int64_t), "back", v_doubled.data);
 	v_back.len = 0;
-L2_0_s0: /* back_0: case */
-	if ((L2_0_h_back__i < (v_doubled).len)) {
-		goto L2_0_s1;
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L2_T = cnf_team(L2_n);
+	const Arr_Int L2_o_v_doubled = v_doubled;
+	const Arr_Int L2_o_v_back = v_back;
+	int64_t L2_cnt_v_back[CNF_MAX_THREADS];
+	{
+	#pragma omp parallel num_threads(L2_T)
+	for (int L2_c = cnf_thread_num(); L2_c < L2_T; L2_c += cnf_num_threads()) {
+		const int64_t L2_lo = cnf_chunk(L2_n, L2_T, L2_c), L2_hi = cnf_chunk(L2_n, L2_T, L2_c + 1);
+		const Arr_Int v_doubled = {L2_o_v_doubled.data + L2_lo, L2_hi - L2_lo};
+		Arr_Int v_back = {L2_o_v_back.data + L2_lo, 0};
+		const int64_t L2_n = L2_hi - L2_lo;
+		int64_t L2_w_back[1024]; /* a block of back, written out by streaming stores */
+		const int64_t L2_peel = cnf_peel(v_doubled.data, sizeof *v_doubled.data, L2_n);
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
+			const int64_t *restrict L2_b_doubled = v_doubled.data + L2_base;
+			int64_t *restrict L2_b_back = L2_stream ? L2_w_back : v_back.data + v_back.len;
+			CNF_IVDEP
+			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+				/* back = reverse doubled */
+				const int64_t L2_v_back = L2_o_v_doubled.data[L2_o_v_doubled.len - 1 - (L2_lo + L2_base + L2_k)];
+				L2_b_back[L2_k] = L2_v_back;
+			}
+			if (L2_stream) cnf_stream_out(v_back.data + v_back.len, L2_w_back, (size_t)L2_n_root * sizeof *v_back.data);
+			v_back.len += L2_n_root;
+		}
+		if (L2_stream) cnf_stream_fence();
+		L2_cnt_v_back[L2_c] = v_back.len;
 	}
-	goto L2_0_s2;
-L2_0_s1: /* back_1: push back */
-	v_back.data[v_back.len++] = CNF_AT(v_doubled, (((v_doubled).len - INT64_C(1)) - L2_0_h_back__i), "back");
-	L2_0_h_back__i = (L2_0_h_back__i + INT64_C(1));
-	goto L2_0_s0;
-L2_0_s2: /* back_3: close back */
-	goto L2_0_s3;
-L2_0_s3: /* back_4: exit */
-	goto L2_0_exit;
-L2_0_exit:;
+	}
+	/* back: each chunk's piece after the ones before it */
+	v_back.len = cnf_team_move((char *)v_back.data, sizeof *v_back.data, L2_cnt_v_back, L2_n, L2_T);
+	cnf_team_done(L2_T);
 	}
 
 	/* Loop 3:
