@@ -662,7 +662,20 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		sprf("\tconst int64_t %sn = %s < 0 ? 0 : %s;\n", p, n, n)
 	} else {
-		sprf("\tconst int64_t %sn = %s.len;\n", p, cname(plan.roots[0]))
+		n := cname(plan.roots[0]) + ".len"
+		if ends, err := d.prefixEnds(plan, n); err != nil {
+			return err
+		} else if len(ends) > 0 {
+			// Only takes and slices read the input: past the furthest end of what they keep,
+			// nothing of the loop reads it (its elements would be tested and dropped).
+			n = ends[0]
+			for _, e := range ends[1:] {
+				n = fmt.Sprintf("({ const int64_t cnf_a_ = %s, cnf_b_ = %s; cnf_a_ > cnf_b_ ? cnf_a_ : cnf_b_; })", n, e)
+			}
+			sprf("\tconst int64_t %sn = %s; /* the input up to the furthest end its slices keep */\n", p, n)
+		} else {
+			sprf("\tconst int64_t %sn = %s;\n", p, n)
+		}
 	}
 	// streamed: the outputs of the input's rate, each block of which goes through a buffer and
 	// out with streaming stores when the loop moves more bytes than the cache holds
@@ -1314,4 +1327,36 @@ func (d *definition) compactName(array string) string {
 		return b.String(), nil
 	})
 	return m
+}
+
+// prefixEnds is the C of where each slice of a loop's input ends, no further than the input's
+// length n, when slices with a count (take, slice) are all that read the input (none when
+// anything else does, or a drop, which keeps the input to its end): the loop then runs over
+// the input up to the furthest end, not to n. A slice keeps the positions from its start (at
+// least 0) while fewer than its count (none for a count of 0 or less).
+func (d *definition) prefixEnds(plan *blockedPlan, n string) ([]string, error) {
+	var ends []string
+	for _, bn := range plan.nodes {
+		if bn == plan.gen || bn.inRate != "" || len(bn.ins) == 0 {
+			continue
+		}
+		sl, ok := bn.b.Rhs.(*syntax.Slice)
+		if !ok || sl.Count == nil {
+			return nil, nil
+		}
+		start := "INT64_C(0)"
+		if sl.Start != nil {
+			v, err := d.x.value(sl.Start, nil, quote(bn.b.Name()))
+			if err != nil {
+				return nil, err
+			}
+			start = v
+		}
+		count, err := d.x.value(sl.Count, nil, quote(bn.b.Name()))
+		if err != nil {
+			return nil, err
+		}
+		ends = append(ends, fmt.Sprintf("({ const int64_t cnf_s_ = %s, cnf_c_ = %s; cnf_c_ <= 0 ? 0 : cnf_s_ > %s - cnf_c_ ? %s : cnf_s_ + cnf_c_ < 0 ? 0 : cnf_s_ + cnf_c_; })", start, count, n, n))
+	}
+	return ends, nil
 }
