@@ -62,9 +62,9 @@ func TestCompactionOfRuns(t *testing.T) {
 	}
 }
 
-// agreesOnThreads fails rt unless the compiled clustering cl gives the reference's results on
+// agreesOnThreads fails rt (a test or a rapid property) unless the compiled clustering cl gives the reference's results on
 // in at each number of threads, chunks of at least minChunk elements.
-func agreesOnThreads(rt *rapid.T, r *infer.Result, cl *cluster.Clustering, in map[string]fuse.Value, src string, minChunk int64, threads ...int) {
+func agreesOnThreads(rt fatal, r *infer.Result, cl *cluster.Clustering, in map[string]fuse.Value, src string, minChunk int64, threads ...int) {
 	ref, err := fuse.RunReference(context.Background(), r, in, nil)
 	if err != nil {
 		rt.Fatal(err)

@@ -286,7 +286,7 @@ f xs n =
 // and on a team split into chunks of one element, its results are the reference's.
 func TestReverseIsBlocked(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
-	r, rep := analyse(t, `rev :: Array Int -> (Array Int, Int, Int)
+	const src = `rev :: Array Int -> (Array Int, Int, Int)
 rev xs =
   let ys = map (\x -> x * 3 - 1) xs
       r  = reverse ys
@@ -295,7 +295,8 @@ rev xs =
       s  = fold (+) 0 p
       m  = fold max 0 r
   in  (z, s, m)
-`)
+`
+	r, rep := analyse(t, src)
 	f, err := Emit(r, rep.Ours.Clustering, Options{}, NoMain)
 	if err != nil {
 		t.Fatal(err)
@@ -308,20 +309,7 @@ rev xs =
 		long = append(long, int64((i*7919)%201-100))
 	}
 	for _, xs := range []fuse.Array{{}, {int64(4)}, {int64(3), int64(-1), int64(7), int64(2)}, long} {
-		in := map[string]fuse.Value{"xs": xs}
-		ref, err := fuse.RunReference(context.Background(), r, in, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, threads := range []int{1, 3} {
-			got, err := Run(context.Background(), r, rep.Ours.Clustering, in, Options{Threads: threads, MinChunk: 1})
-			if err != nil {
-				t.Fatalf("%d elements, %d threads: %v", len(xs), threads, err)
-			}
-			if !same(ref, got) {
-				t.Fatalf("%d elements, %d threads: got%s, want%s", len(xs), threads, show(got), show(ref))
-			}
-		}
+		agreesOnThreads(t, r, rep.Ours.Clustering, map[string]fuse.Value{"xs": xs}, src, 1, 1, 3)
 	}
 }
 
@@ -332,7 +320,7 @@ rev xs =
 // on a team of chunks of one element.
 func TestSlicesBoundTheirLoop(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
-	r, rep := analyse(t, `sl :: Array Int -> Int -> Int -> (Array Int, Array Int, Int, Int)
+	const src = `sl :: Array Int -> Int -> Int -> (Array Int, Array Int, Int, Int)
 sl xs s c =
   let a = take c xs
       b = slice s c xs
@@ -341,7 +329,8 @@ sl xs s c =
       n = fold (+) 0 k
       m = fold max 0 a2
   in  (a2, k, n, m)
-`)
+`
+	r, rep := analyse(t, src)
 	f, err := Emit(r, rep.Ours.Clustering, Options{}, NoMain)
 	if err != nil {
 		t.Fatal(err)
@@ -355,18 +344,6 @@ sl xs s c =
 	}
 	for _, sc := range [][2]int64{{0, 0}, {0, 5}, {-4, 10}, {10, -3}, {100, 2000}, {2990, 50}, {5000, 10}, {-10, 5000}, {1, 2999}} {
 		in := map[string]fuse.Value{"xs": xs, "s": sc[0], "c": sc[1]}
-		ref, err := fuse.RunReference(context.Background(), r, in, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, threads := range []int{1, 3} {
-			got, err := Run(context.Background(), r, rep.Ours.Clustering, in, Options{Threads: threads, MinChunk: 1})
-			if err != nil {
-				t.Fatalf("s=%d c=%d, %d threads: %v", sc[0], sc[1], threads, err)
-			}
-			if !same(ref, got) {
-				t.Fatalf("s=%d c=%d, %d threads: got%s, want%s", sc[0], sc[1], threads, show(got), show(ref))
-			}
-		}
+		agreesOnThreads(t, r, rep.Ours.Clustering, in, fmt.Sprintf("%s(s=%d c=%d)", src, sc[0], sc[1]), 1, 1, 3)
 	}
 }
