@@ -529,17 +529,19 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		return bn.inRate
 	}
 	// termed: a masked fold or length that sums its terms after the block's loop (termed),
-	// in a rate whose loop has a branch in it (an if, && or ||): gcc threaded such a branch
-	// into the accumulator (c ? acc + a : acc), a reduction it does not vectorise, and left
-	// the whole loop scalar (mixed 49: 2.4 times slower). Elsewhere the terms are added in
-	// the loop: through a buffer they cost mixed 44 10%.
-	branchyAt := map[string]bool{}
+	// in a rate whose loop has an if inside another if (in a test, an element or a step):
+	// gcc threaded such branches into the accumulator (c ? acc + a : acc), a reduction it
+	// does not vectorise, and left the whole loop scalar (unseen seed mixed 49: 2.4 times
+	// slower). Elsewhere the terms are added in the loop, which gcc vectorised with single
+	// ifs, && and ||: through a buffer they cost mixed 44 10% and bench/shapes/branchy.cnf
+	// 20% (docs/performance.md, "Unseen seeds 49-53").
+	nestedAt := map[string]bool{}
 	for _, bn := range plan.nodes {
-		if branchy(bn.elem) {
-			branchyAt[inRate(bn)] = true
+		if nestedIf(bn.elem) {
+			nestedAt[inRate(bn)] = true
 		}
 	}
-	termed := func(bn *blockNode) bool { return branchyAt[inRate(bn)] && d.termed(bn, masked(bn)) }
+	termed := func(bn *blockNode) bool { return nestedAt[inRate(bn)] && d.termed(bn, masked(bn)) }
 	// buffered: an array made as a value of its rate's loop that a compaction reads.
 	buffered := map[string]bool{}
 	for _, bn := range plan.nodes {
@@ -1271,24 +1273,28 @@ func mentions(e syntax.Expr, name string) bool {
 	return false
 }
 
-// branchy says whether an expression has a branch in it: an if, && or ||.
-func branchy(e syntax.Expr) bool {
-	switch e := e.(type) {
-	case nil:
+// nestedIf says whether an expression has an if inside another if (in its condition or an
+// arm).
+func nestedIf(e syntax.Expr) bool {
+	var has func(e syntax.Expr, inIf bool) bool
+	has = func(e syntax.Expr, inIf bool) bool {
+		if e == nil {
+			return false
+		}
+		if _, ok := e.(*syntax.If); ok {
+			if inIf {
+				return true
+			}
+			inIf = true
+		}
+		for sub := range syntax.Subexprs(e) {
+			if has(sub, inIf) {
+				return true
+			}
+		}
 		return false
-	case *syntax.If:
-		return true
-	case *syntax.Binary:
-		if !e.Op.Backtick && (e.Op.Name == "&&" || e.Op.Name == "||") {
-			return true
-		}
 	}
-	for sub := range syntax.Subexprs(e) {
-		if branchy(sub) {
-			return true
-		}
-	}
-	return false
+	return has(e, false)
 }
 
 // probed is what translating a node's element once aside found: the operations that can fail

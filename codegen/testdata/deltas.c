@@ -165,7 +165,6 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		int64_t L1_t_same = 0;
 		uint8_t L1_m_same[1024];
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
-		int64_t L1_u_sameN[1024]; /* sameN's terms, a block at a time */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
 		L1_t_rest = L1_pos_rest; /* rest's positions in this tile start after the tiles before */
 		L1_t_later = cnf_slice_before(L1_t_rest, 1, v_lo, 0, 0); /* what later keeps of the positions of rest before this tile */
@@ -207,10 +206,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
 				L1_m_same[L1_k] = L1_c_same;
 				/* sameN = length same */
-				L1_u_sameN[L1_k] = L1_c_same;
-			}
-			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
-				L1_acc_sameN += L1_u_sameN[L1_k];
+				L1_acc_sameN += L1_c_same;
 			}
 			v_ds.len += L1_n_rest;
 			/* later = drop lo ds: the kept elements, without a branch */
@@ -298,7 +294,6 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		int64_t L1_t_same = 0;
 		uint8_t L1_m_same[1024];
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
-		int64_t L1_u_sameN[1024]; /* sameN's terms, a block at a time */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
@@ -338,10 +333,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
 				L1_m_same[L1_k] = L1_c_same;
 				/* sameN = length same */
-				L1_u_sameN[L1_k] = L1_c_same;
-			}
-			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
-				L1_acc_sameN += L1_u_sameN[L1_k];
+				L1_acc_sameN += L1_c_same;
 			}
 			v_ds.len += L1_n_rest;
 			/* later = drop lo ds: the kept elements, without a branch */
