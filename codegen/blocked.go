@@ -339,9 +339,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	buf := func(a string) string { return ident(p+"b_", a) }
 	tmp := func(a string) string { return ident(p+"v_", a) }
 	mask := func(b *syntax.Binding) string { return ident(p+"m_", b.Name()) }
-	// terms is the block buffer of a masked fold's terms (summed after the block's loop).
-	terms := func(b *syntax.Binding) string { return ident(p+"u_", b.Name()) }
 	accOf := func(b *syntax.Binding) string { return ident(p+"acc_", b.Name()) }
+	zero := p + "zero" // fullMask's 0
 	elemType := func(a string) (string, error) { return d.p.ct.name(d.info.Types[a].Elem()) }
 	kv := p + "k"
 
@@ -528,20 +527,6 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return bn.inRate
 	}
-	// termed: a masked fold or length that sums its terms after the block's loop (termed),
-	// in a rate whose loop has an if inside another if (in a test, an element or a step):
-	// gcc threaded such branches into the accumulator (c ? acc + a : acc), a reduction it
-	// does not vectorise, and left the whole loop scalar (unseen seed mixed 49: 2.4 times
-	// slower). Elsewhere the terms are added in the loop, which gcc vectorised with single
-	// ifs, && and ||: through a buffer they cost mixed 44 10% and bench/shapes/branchy.cnf
-	// 20% (docs/performance.md, "Unseen seeds 49-53").
-	nestedAt := map[string]bool{}
-	for _, bn := range plan.nodes {
-		if nestedIf(bn.elem) {
-			nestedAt[inRate(bn)] = true
-		}
-	}
-	termed := func(bn *blockNode) bool { return nestedAt[inRate(bn)] && d.termed(bn, masked(bn)) }
 	// buffered: an array made as a value of its rate's loop that a compaction reads.
 	buffered := map[string]bool{}
 	for _, bn := range plan.nodes {
@@ -721,6 +706,24 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	if len(streamed) > 0 {
 		sprf("\tconst int %sstream = cnf_stream_worth(%sn * (int64_t)(%s)); /* outputs by streaming stores */\n", p, p, strings.Join(moved, " + "))
 	}
+	if slices.ContainsFunc(plan.nodes, func(bn *blockNode) bool {
+		if masked(bn) == nil {
+			return false
+		}
+		switch f := bn.b.Rhs.(type) {
+		case *syntax.Length:
+			return true
+		case *syntax.Fold:
+			if bn.addend != nil {
+				return true
+			}
+			_, why := d.associative(bn, f.Worker, "fold")
+			return d.info.Types[bn.b.Name()].Kind() == "Int" && why == ""
+		}
+		return false
+	}) {
+		prf("\tint64_t %s = 0;\n\t__asm__(\"\" : \"+r\"(%s)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */\n", zero, zero)
+	}
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) {
 			prf("\tint64_t %s = 0;\n", before(bn.rate))
@@ -757,9 +760,6 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
 			}
 		}
-		if termed(bn) {
-			prf("\tint64_t %s[%d]; /* %s's terms, a block at a time */\n", terms(bn.b), blockSize, bn.b.Name())
-		}
 		if bn.acc != "" || isLength(bn.b) {
 			at := d.info.Types[bn.b.Name()]
 			if at.IsArray() {
@@ -790,7 +790,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// docs/performance.md, "Behind the code", G4).
 	whole := len(buffered) == 0
 	for _, bn := range plan.nodes {
-		if isSelect(bn) && compacted(bn) || pass[bn] > 0 || termed(bn) {
+		if isSelect(bn) && compacted(bn) || pass[bn] > 0 {
 			whole = false
 		}
 	}
@@ -871,7 +871,6 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			if len(loop) == 0 {
 				continue
 			}
-			var reduce []string // the masked folds' steps, after the loop
 			// CNF_IVDEP: the arrays a block's loop reads and writes never overlap (outputs and
 			// buffers are the loop's own; inputs are only read), which gcc cannot see through
 			// pointers declared in a block: with more than about four of them it gave up the
@@ -985,48 +984,25 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 							}
 							// As a mask, not a select: gcc turned `c ? a : 0` back into a
 							// branch, taken at random where the filter keeps about half.
-							term := fmt.Sprintf("((%s) & -(int64_t)%s)", a, c)
-							if termed(bn) {
-								d.printf("\t\t\t%s[%s] = %s;\n", terms(b), kv, term)
-								reduce = append(reduce, fmt.Sprintf("%s = %s + %s[%s];", accOf(b), accOf(b), terms(b), kv))
-								continue
-							}
-							v = fmt.Sprintf("%s + %s", accOf(b), term)
-						} else if term, combine, ok, err := d.maskedStep(bn, c); err != nil {
+							v = fmt.Sprintf("%s + ((%s) & %s)", accOf(b), a, fullMask(c, zero))
+						} else if sel, ok, err := d.maskedStep(bn, fullMask(c, zero), accOf(b)); err != nil {
 							return err
 						} else if ok {
-							if termed(bn) {
-								d.printf("\t\t\t%s[%s] = %s;\n", terms(b), kv, term)
-								reduce = append(reduce, fmt.Sprintf("%s = %s;", accOf(b), fmt.Sprintf(combine, accOf(b), terms(b)+"["+kv+"]")))
-								continue
-							}
-							v = fmt.Sprintf(combine, accOf(b), term)
+							v = sel
 						} else {
 							v = fmt.Sprintf("%s ? %s : %s", c, v, accOf(b))
 						}
 					}
 					d.printf("\t\t\t%s = %s;\n", accOf(b), v)
 				case *syntax.Length:
-					if m := masked(bn); m != nil && termed(bn) {
-						d.printf("\t\t\t%s[%s] = %s;\n", terms(b), kv, ident(p+"c_", m.b.Name()))
-						reduce = append(reduce, fmt.Sprintf("%s += %s[%s];", accOf(b), terms(b), kv))
-					} else if m != nil {
-						d.printf("\t\t\t%s += %s;\n", accOf(b), ident(p+"c_", m.b.Name()))
+					if m := masked(bn); m != nil {
+						d.printf("\t\t\t%s += %s ^ %s;\n", accOf(b), ident(p+"c_", m.b.Name()), zero)
 					} else {
 						d.printf("\t\t\t%s++;\n", accOf(b))
 					}
 				}
 			}
 			d.printf("\t\t}\n")
-			if len(reduce) > 0 {
-				// The masked terms of the folds under a filter, summed after the block's
-				// loop (termed, above).
-				d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
-				for _, r := range reduce {
-					d.printf("\t\t\t%s\n", r)
-				}
-				d.printf("\t\t}\n")
-			}
 		}
 		// Arrays of this rate in memory grow by the block; filters and slices compact.
 		for _, bn := range group {
@@ -1126,51 +1102,35 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	return nil
 }
 
-// termed says whether a fold or length under a filter's test (masked: the filter, or nil) can
-// sum its terms after the block's loop, through a block buffer: a length, an Int fold that
-// adds (addend), or one whose operator is associative with an identity (maskedStep).
-func (d *definition) termed(bn *blockNode, masked *blockNode) bool {
-	if masked == nil {
-		return false
-	}
-	switch bn.b.Rhs.(type) {
-	case *syntax.Length:
-		return true
-	case *syntax.Fold:
-		if bn.addend != nil {
-			return true
-		}
-		if d.info.Types[bn.b.Name()].Kind() != "Int" {
-			return false
-		}
-		_, why := d.associative(bn, bn.b.Rhs.(*syntax.Fold).Worker, "fold")
-		return why == ""
-	}
-	return false
-}
+// fullMask is the C of a filter's test c (0 or 1) as a mask of all ones or all zeros, xored
+// with zero, a 0 that gcc cannot see through (an empty asm sets it before the loop). Without
+// it, gcc threaded the branches of a test with an if in another if into the accumulator of a
+// fold under its mask (acc = c ? acc : acc + a, on the paths where it knew c), a reduction its
+// vectoriser does not take, and left the whole block loop scalar: unseen seed mixed 49's
+// optimal clustering ran 2.4 times slower than Megiddo's (docs/performance.md, "Unseen seeds
+// 49-53"). The xor costs one vector instruction a fold.
+func fullMask(c, zero string) string { return fmt.Sprintf("(-(int64_t)%s ^ %s)", c, zero) }
 
-// maskedStep is the step of an Int fold under a filter's test c whose operator is associative
+// maskedStep is the step of an Int fold under a filter's test whose operator is associative
 // with an identity ((*), max, min): the operator applied to the accumulator and, for an element
-// the filter drops, the identity, chosen by a mask. gcc turned the select of the accumulator
-// (c ? max(acc, x) : acc) into a branch taken at random (bench/shapes/nested3.cnf); ok is false
-// for any other fold.
-//
-// It returns the term (the element, or the identity where the filter drops it) and the
-// combine format of the operator (accumulator, term).
-func (d *definition) maskedStep(bn *blockNode, c string) (term, combine string, ok bool, err error) {
+// the filter drops, the identity, chosen by the test's mask (fullMask). gcc turned the select
+// of the accumulator (c ? max(acc, x) : acc) into a branch taken at random
+// (bench/shapes/nested3.cnf); ok is false for any other fold.
+func (d *definition) maskedStep(bn *blockNode, mask, acc string) (string, bool, error) {
 	f, isFold := bn.b.Rhs.(*syntax.Fold)
 	if !isFold || d.info.Types[bn.b.Name()].Kind() != "Int" {
-		return "", "", false, nil
+		return "", false, nil
 	}
 	op, why := d.associative(bn, f.Worker, "fold")
 	if why != "" {
-		return "", "", false, nil
+		return "", false, nil
 	}
 	x, err := d.x.value(&syntax.Ident{Name: bn.vars[0]}, nil, quote(bn.b.Name()))
 	if err != nil {
-		return "", "", false, err
+		return "", false, err
 	}
-	return fmt.Sprintf("(((%s) & -(int64_t)%s) | (%s & ((int64_t)%s - 1)))", x, c, op.identity, c), op.combine, true, nil
+	sel := fmt.Sprintf("(((%s) & %s) | (%s & ~%s))", x, mask, op.identity, mask)
+	return fmt.Sprintf(op.combine, acc, sel), true, nil
 }
 
 // addend recognises a fold's step that adds to the accumulator something of the element only:
@@ -1271,30 +1231,6 @@ func mentions(e syntax.Expr, name string) bool {
 		}
 	}
 	return false
-}
-
-// nestedIf says whether an expression has an if inside another if (in its condition or an
-// arm).
-func nestedIf(e syntax.Expr) bool {
-	var has func(e syntax.Expr, inIf bool) bool
-	has = func(e syntax.Expr, inIf bool) bool {
-		if e == nil {
-			return false
-		}
-		if _, ok := e.(*syntax.If); ok {
-			if inIf {
-				return true
-			}
-			inIf = true
-		}
-		for sub := range syntax.Subexprs(e) {
-			if has(sub, inIf) {
-				return true
-			}
-		}
-		return false
-	}
-	return has(e, false)
 }
 
 // probed is what translating a node's element once aside found: the operations that can fail

@@ -352,13 +352,12 @@ sl xs s c =
 	}
 }
 
-// A loop with an if inside another if whose folds run under a filter's mask sums their terms
-// after the block's loop: added in the loop, gcc threaded the nested branches of the test into
-// the accumulator (c ? acc + a : acc), a reduction it does not vectorise, and left the loop
-// scalar (unseen seed mixed 49: the optimal clustering 2.4 times slower than Megiddo's). The
-// block's loop must vectorise (gcc only: the report is gcc's), and the results are the
-// reference's on one thread and on teams. A loop with single ifs, && and || adds in the loop
-// (which gcc vectorised; the buffer cost such a loop 20%).
+// A fold under a filter whose test nests an if in another adds its term under a mask that gcc
+// cannot see through (fullMask): under the plain mask gcc threaded the nested branches of the
+// test into the accumulator (c ? acc + a : acc), a reduction it does not vectorise, and left
+// the loop scalar (unseen seed mixed 49: the optimal clustering 2.4 times slower than
+// Megiddo's). The block's loop must vectorise (gcc only: the report is gcc's), and the results
+// are the reference's on one thread and on teams, for that loop and for one with flat branches.
 func TestBranchyMaskedFoldsVectorise(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
 	const src = `br :: Array Int -> Int -> (Array Int, Int, Int, Int)
@@ -374,9 +373,6 @@ br xs n =
 	f, err := Emit(r, rep.Ours.Clustering, Options{}, HarnessMain)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if !strings.Contains(f.Source, "L1_u_s[1024]") {
-		t.Fatalf("the masked fold s does not sum its terms after the block's loop:\n%s", f.Source)
 	}
 	if cc, err := Compiler(); err == nil && !strings.Contains(cc, "clang") {
 		if out, err := exec.Command(cc, "--version").Output(); err == nil && strings.Contains(string(out), "Free Software Foundation") {
@@ -415,13 +411,6 @@ fl xs =
   in  (s, c)
 `
 	fr, frep := analyse(t, flat)
-	ff, err := Emit(fr, frep.Ours.Clustering, Options{}, NoMain)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(ff.Source, "_u_s[") {
-		t.Fatalf("a loop without nested ifs sums its masked terms through a buffer:\n%s", ff.Source)
-	}
 	long := fuse.Array{}
 	for i := range 5000 {
 		long = append(long, int64((i*7919)%41-20))

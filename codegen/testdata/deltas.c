@@ -152,6 +152,8 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		const int64_t L1_pos_rest = L1_pat[L1_c * 1 + 0];
 		L1_pat[(L1_c + 1) * 1 + 0] = L1_pos_rest + L1_cq_rest;
 		__atomic_store_n(&L1_pready[L1_c + 1], 1, __ATOMIC_RELEASE);
+		int64_t L1_zero = 0;
+		__asm__("" : "+r"(L1_zero)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */
 		int64_t L1_t_rest = 0;
 		uint8_t L1_m_rest[1024];
 		int64_t L1_b_rest[1024]; /* rest, a block at a time */
@@ -206,7 +208,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
 				L1_m_same[L1_k] = L1_c_same;
 				/* sameN = length same */
-				L1_acc_sameN += L1_c_same;
+				L1_acc_sameN += L1_c_same ^ L1_zero;
 			}
 			v_ds.len += L1_n_rest;
 			/* later = drop lo ds: the kept elements, without a branch */
@@ -222,7 +224,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 				const int64_t L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
 				L1_m_window[L1_k] = L1_c_window;
 				/* count = length window */
-				L1_acc_count += L1_c_window;
+				L1_acc_count += L1_c_window ^ L1_zero;
 			}
 			/* window = take n later: the kept elements, without a branch */
 			int64_t *restrict L1_b_window = v_window.data + v_window.len;
@@ -281,6 +283,8 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 		Arr_Int v_same = {L1_o_v_same.data + L1_lo, 0};
 		Arr_Int v_window = {L1_o_v_window.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_zero = 0;
+		__asm__("" : "+r"(L1_zero)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */
 		int64_t L1_t_rest = 0;
 		uint8_t L1_m_rest[1024];
 		int64_t L1_b_rest[1024]; /* rest, a block at a time */
@@ -333,7 +337,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
 				L1_m_same[L1_k] = L1_c_same;
 				/* sameN = length same */
-				L1_acc_sameN += L1_c_same;
+				L1_acc_sameN += L1_c_same ^ L1_zero;
 			}
 			v_ds.len += L1_n_rest;
 			/* later = drop lo ds: the kept elements, without a branch */
@@ -349,7 +353,7 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 				const int64_t L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
 				L1_m_window[L1_k] = L1_c_window;
 				/* count = length window */
-				L1_acc_count += L1_c_window;
+				L1_acc_count += L1_c_window ^ L1_zero;
 			}
 			/* window = take n later: the kept elements, without a branch */
 			int64_t *restrict L1_b_window = v_window.data + v_window.len;

@@ -30,6 +30,8 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 		const int64_t L1_lo = cnf_chunk(L1_n, L1_T, L1_c), L1_hi = cnf_chunk(L1_n, L1_T, L1_c + 1);
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		const int64_t L1_n = L1_hi - L1_lo;
+		int64_t L1_zero = 0;
+		__asm__("" : "+r"(L1_zero)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */
 		int64_t L1_acc_sum1 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum1's accumulator */
 		int64_t L1_acc_sum2 = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum2's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
@@ -43,7 +45,7 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 				/* gts = filter (> 0) xs */
 				const int64_t L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
 				/* sum2 = fold (+) 0 gts */
-				L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & -(int64_t)L1_c_gts);
+				L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & (-(int64_t)L1_c_gts ^ L1_zero));
 			}
 		}
 		__asm__("" : "+r"(L1_acc_sum1)); /* in a general register (inRegister) */
