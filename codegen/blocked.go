@@ -706,22 +706,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	if len(streamed) > 0 {
 		sprf("\tconst int %sstream = cnf_stream_worth(%sn * (int64_t)(%s)); /* outputs by streaming stores */\n", p, p, strings.Join(moved, " + "))
 	}
-	if slices.ContainsFunc(plan.nodes, func(bn *blockNode) bool {
-		if masked(bn) == nil {
-			return false
-		}
-		switch f := bn.b.Rhs.(type) {
-		case *syntax.Length:
-			return true
-		case *syntax.Fold:
-			if bn.addend != nil {
-				return true
-			}
-			_, why := d.associative(bn, f.Worker, "fold")
-			return d.info.Types[bn.b.Name()].Kind() == "Int" && why == ""
-		}
-		return false
-	}) {
+	// Every loop with a fold or length under a mask has the zero (the asm uses it, so a fold
+	// whose step is a select rather than a mask, a Float fold, leaves no unused variable).
+	if slices.ContainsFunc(plan.nodes, func(bn *blockNode) bool { return masked(bn) != nil }) {
 		prf("\tint64_t %s = 0;\n\t__asm__(\"\" : \"+r\"(%s)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */\n", zero, zero)
 	}
 	for _, bn := range plan.nodes {
