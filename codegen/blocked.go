@@ -228,8 +228,15 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 	if plan.gen == nil && len(plan.roots) == 0 {
 		return nil, "no input"
 	}
+	var made lengthClasses
 	for i, a := range plan.roots {
-		if i > 0 && find(a) != find(plan.roots[0]) {
+		if i == 0 || find(a) == find(plan.roots[0]) {
+			continue
+		}
+		if made == nil {
+			made = d.lengthsBefore(c.Index)
+		}
+		if !made.same(a, plan.roots[0]) {
 			return nil, fmt.Sprintf("%s and %s are read apart (their lengths are not checked to be one)", plan.roots[0], a)
 		}
 	}
