@@ -399,7 +399,11 @@ func (d *definition) loop(k int, lp loopPlan) error {
 		d.printf("\t * Blocked: each binding a loop over blocks of %d elements.\n", blockSize)
 	}
 	if lp.blocked == nil && lp.why != "" {
-		d.printf("\t * The fused process, an element at a time (not blocked: %s).\n", strings.ReplaceAll(lp.why, "*/", "* /"))
+		what := "The fused process"
+		if !lp.fused && len(lp.procs) > 1 {
+			what = "Each process"
+		}
+		d.printf("\t * %s, an element at a time (not blocked: %s).\n", what, strings.ReplaceAll(lp.why, "*/", "* /"))
 	}
 	d.printf("\t */\n\t{\n")
 	if err := d.sizeChecks(lp.c); err != nil {
