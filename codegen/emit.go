@@ -87,6 +87,9 @@ type definition struct {
 	done  map[string]bool            // arrays in memory so far
 	bind  map[string]*syntax.Binding // the binding of every name
 	loops []loopPlan
+	// parts notes, by its first binding, each loop split from a loop of the clustering whose
+	// processes do not fuse (split.go).
+	parts map[string]string
 	known []syntax.Expr // the lengths known before any loop (cluster.Graph.Known), as typed
 	// prefix names the locals of the process being written.
 	prefix string
@@ -165,6 +168,16 @@ func (d *definition) plan() error {
 	fused := d.opts.Fused
 	if !fusedFrom(fused, d.cl) {
 		fused = fuse.FuseClusters(d.cl, fuse.MaxStates)
+	}
+	if !d.opts.PerElement {
+		split, notes, err := d.splitUnfused(fused)
+		if err != nil {
+			return err
+		}
+		if split != nil {
+			d.cl, d.parts = split, notes
+			fused = fuse.FuseClusters(d.cl, fuse.MaxStates)
+		}
 	}
 	for _, f := range fused {
 		if f.Cluster.External() {
@@ -392,6 +405,9 @@ func (d *definition) loop(k int, lp loopPlan) error {
 		d.printf(" (not fused: its processes run one after another)")
 	}
 	d.printf(":\n")
+	if note, ok := d.parts[lp.c.Nodes[0].Name]; ok {
+		d.printf("\t * (%s.)\n", strings.ReplaceAll(note, "*/", "* /"))
+	}
 	for _, c := range comb {
 		d.printf("\t *   %s\n", strings.ReplaceAll(c, "*/", "* /"))
 	}

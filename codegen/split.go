@@ -1,0 +1,99 @@
+package codegen
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/cnf-tools/cnf/cluster"
+	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// Loops whose processes do not fuse. Process fusion may fail on a cluster the clustering
+// allows (a static deadlock, thesis §4.3.1: two processes pull a common stream in orders that
+// one fused schedule cannot serve). Such a loop then runs its processes one after another
+// through arrays in memory. When the loop has a blocked form (blocked.go) it needs no fused
+// process and runs blocked; when it has none because it holds a cross or an append, each of
+// those runs as a loop of its own and the bindings between them as loops of theirs, in source
+// order (a dependency order, so the parts depend on each other without a cycle): each part
+// blocked, or fused, where it can be. That moves no more bytes than one process a binding,
+// the form it replaces, and runs vectorised loops instead of a state machine a binding.
+
+// splitUnfused returns the clustering with such loops split into their parts, and for the
+// first binding of each part a note for its comment; nil when no loop splits.
+func (d *definition) splitUnfused(fused []*fuse.Fused) (*cluster.Clustering, map[string]string, error) {
+	pos := map[*syntax.Binding]int{}
+	for i, b := range d.r.Func.Order {
+		pos[b] = i
+	}
+	g := d.cl.Graph
+	labels := make([]int, len(g.Nodes))
+	stride := len(g.Nodes) + 1
+	for i := range g.Nodes {
+		labels[i] = d.cl.Of[i] * stride
+	}
+	notes := map[string]string{}
+	loop := 0
+	for _, f := range fused {
+		if f.Cluster.External() {
+			continue
+		}
+		loop++
+		var fe *fuse.FusionError
+		if f.Process != nil || !errors.As(f.Err, &fe) {
+			continue
+		}
+		if plan, _ := d.blockable(f.Cluster); plan != nil {
+			continue
+		}
+		nodes := slices.Clone(f.Cluster.Nodes)
+		slices.SortStableFunc(nodes, func(a, b *cluster.Node) int { return pos[a.Binding] - pos[b.Binding] })
+		var parts [][]*cluster.Node
+		var cur []*cluster.Node
+		for _, nd := range nodes {
+			switch nd.Binding.Rhs.(type) {
+			case *syntax.Cross, *syntax.Append:
+				if len(cur) > 0 {
+					parts = append(parts, cur)
+				}
+				parts = append(parts, []*cluster.Node{nd})
+				cur = nil
+			default:
+				cur = append(cur, nd)
+			}
+		}
+		if len(cur) > 0 {
+			parts = append(parts, cur)
+		}
+		if len(parts) < 2 {
+			continue
+		}
+		for k, part := range parts {
+			for _, nd := range part {
+				labels[nd.ID] = d.cl.Of[nd.ID]*stride + 1 + k
+			}
+			notes[part[0].Name] = fmt.Sprintf("part %d of %d of the clustering's loop %d: its processes do not fuse (%s with %s, a static deadlock; cnf fuse says more) and its %s is not blocked",
+				k+1, len(parts), loop, fe.P, fe.Q, firstUnblocked(nodes))
+		}
+	}
+	if len(notes) == 0 {
+		return nil, nil, nil
+	}
+	cl, err := cluster.NewClustering(g, labels)
+	if err != nil {
+		return nil, nil, fmt.Errorf("splitting the loops whose processes do not fuse: %w", err)
+	}
+	return cl, notes, nil
+}
+
+// firstUnblocked names the first cross or append of a loop's bindings.
+func firstUnblocked(nodes []*cluster.Node) string {
+	for _, nd := range nodes {
+		switch nd.Binding.Rhs.(type) {
+		case *syntax.Cross, *syntax.Append:
+			return syntax.FormatCombinator(nd.Binding.Rhs)
+		}
+	}
+	return "loop"
+}
