@@ -87,8 +87,8 @@ type definition struct {
 	done  map[string]bool            // arrays in memory so far
 	bind  map[string]*syntax.Binding // the binding of every name
 	loops []loopPlan
-	// parts notes, by its first binding, each loop split from a loop of the clustering whose
-	// processes do not fuse (split.go).
+	// parts holds, by the name of its first binding, the comment of each loop split from a
+	// loop of the clustering whose processes do not fuse (split.go).
 	parts map[string]string
 	known []syntax.Expr // the lengths known before any loop (cluster.Graph.Known), as typed
 	// prefix names the locals of the process being written.
