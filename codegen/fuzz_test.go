@@ -35,6 +35,13 @@ func FuzzCompiled(f *testing.F) {
 		src := gen.Program(rand.New(rand.NewPCG(seed, 43)), gen.Options{Bindings: 1 + int(seed%10), NoExternals: true})
 		f.Add([]byte(src), []byte{byte(seed), 0, 7, 2, 8, 255, 3})
 	}
+	// As cnf gen writes them: a loop that reads an input and an array mapped from it apart
+	// (lengths.go; 14 bindings, seed 2), and a loop whose processes do not fuse, split at its
+	// cross (split.go; 20 bindings, seed 32).
+	for _, p := range [][2]uint64{{14, 2}, {20, 32}} {
+		src := gen.Program(rand.New(rand.NewPCG(p[1], 0x636e66)), gen.Options{Bindings: int(p[0]), NoExternals: true})
+		f.Add([]byte(src), []byte{5, 3, 9, 1, 4, 7, 2, 8})
+	}
 	f.Fuzz(func(t *testing.T, src, data []byte) {
 		t.Setenv("CNF_CACHE", t.TempDir())
 		prog := infer.Analyze("fuzz.cnf", src)
