@@ -179,6 +179,24 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			if len(nd.Reads) == 1 {
 				in = []*syntax.Ident{{Name: nd.Reads[0]}}
 			}
+		case *syntax.Append:
+			// Both arrays in memory: it drives the loop as a generate does, element k being
+			// xs's k-th while k < |xs|, then ys's (k - |xs|)-th. No block straddles the end of
+			// xs, so each block reads one of the two, contiguously (appendElem). An append of
+			// an array made in the same loop stays per element.
+			if inLoop[e.A.Name] || inLoop[e.B.Name] {
+				return nil, "an append of an array made in the same loop"
+			}
+			if plan.gen != nil {
+				return nil, "two generates or appends"
+			}
+			bn.vars = vars(b, 1)
+			bn.elem = &syntax.Ident{Name: bn.vars[0]}
+			bn.rate = root
+			plan.gen = bn
+			rate[b.Name()] = root
+			plan.nodes = append(plan.nodes, bn)
+			continue
 		case *syntax.Generate:
 			if len(c.Nodes) > 0 && plan.gen != nil {
 				return nil, "two generates"
@@ -223,7 +241,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 		plan.nodes = append(plan.nodes, bn)
 	}
 	if plan.gen != nil && len(plan.roots) > 0 {
-		return nil, "a generate beside arrays in memory"
+		return nil, fmt.Sprintf("a %s beside arrays in memory", syntax.CallOf(plan.gen.b.Rhs).Keyword.Name)
 	}
 	if plan.gen == nil && len(plan.roots) == 0 {
 		return nil, "no input"
@@ -258,6 +276,8 @@ func (d *definition) typeBlocked(plan *blockedPlan) error {
 				if t := vars[v]; t.IsArray() { // a scan's accumulator is an element of its output
 					vars[v] = t.Elem()
 				}
+			case plan.gen == bn && isAppend(bn.b):
+				vars[v] = d.info.Types[bn.b.Name()].Elem()
 			case plan.gen == bn || (i == 1 && (isIndexed(bn.b) || isSlice(bn.b))):
 				vars[v] = types.Int()
 			default:
@@ -314,6 +334,17 @@ func isSlice(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Slice); return ok
 const gatherDistance = 32
 
 func isGather(bn *blockNode) bool { _, ok := bn.b.Rhs.(*syntax.Gather); return ok }
+
+func isAppend(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Append); return ok }
+
+// appended is the append that drives the loop, if one does.
+func (bn *blockNode) appended() (*syntax.Append, bool) {
+	if bn == nil {
+		return nil, false
+	}
+	ap, ok := bn.b.Rhs.(*syntax.Append)
+	return ap, ok
+}
 
 func isIndexed(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Indexed); return ok }
 
@@ -662,7 +693,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	if par != nil {
 		sprf = func(format string, args ...any) { fmt.Fprintf(&shared, format, args...) }
 	}
-	if plan.gen != nil {
+	if ap, ok := plan.gen.appended(); ok {
+		sprf("\tconst int64_t %sn = %s.len + %s.len;\n", p, cname(ap.A.Name), cname(ap.B.Name))
+	} else if plan.gen != nil {
 		g := plan.gen.b.Rhs.(*syntax.Generate)
 		n, err := d.x.value(g.Size, nil, quote(plan.gen.b.Name()))
 		if err != nil {
@@ -692,6 +725,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	var moved []string
 	for _, a := range plan.roots {
 		moved = append(moved, fmt.Sprintf("sizeof *%s.data", cname(a)))
+	}
+	if ap, ok := plan.gen.appended(); ok {
+		moved = append(moved, fmt.Sprintf("sizeof *%s.data", cname(ap.A.Name))) // an element of either
 	}
 	for _, bn := range plan.nodes {
 		if inRate(bn) != "" || isSelect(bn) || spec[bn] != nil {
@@ -799,15 +835,28 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		d.printf("\tconst int64_t %speel = cnf_peel(%s.data, sizeof *%s.data, %sn);\n", p, r, r, p)
 		first = p + "peel"
 	}
+	// A block of an append's elements ends at the end of its first array, so that it reads
+	// one of the two (the step is the loop's: the next block starts there).
+	clamp := ""
+	if ap, ok := plan.gen.appended(); ok {
+		end := cname(ap.A.Name) + ".len"
+		if par != nil {
+			end = fmt.Sprintf("(%s.len - %slo)", cname(ap.A.Name), p)
+		}
+		clamp = fmt.Sprintf("\t\tif (%sbase < %s && %s - %sbase < %sstep) %sstep = %s - %sbase; /* a block of %s's elements, or of %s's */\n", p, end, end, p, p, p, end, p, ap.A.Name, ap.B.Name)
+	}
 	if whole && len(streamed) > 0 {
 		// Blocks only to stream the outputs through their buffers.
 		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sstream ? %d : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sstream ? %d : %sn - %sbase) { /* no buffers but to stream outputs: one block, or a peel and one */\n", p, p, first, first, p, blockSize, p, p, p, p, p, p, p, blockSize, p, p)
+		d.b.WriteString(clamp)
 		d.printf("\t\tconst int64_t %s = %sn - %sbase < %sstep ? %sn - %sbase : %sstep;\n", count(""), p, p, p, p, p, p)
 	} else if whole {
 		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sn - %sbase) { /* one block, or a peel and one: no buffers */\n", p, p, first, first, p, p, p, p, p, p, p, p)
+		d.b.WriteString(clamp)
 		d.printf("\t\tconst int64_t %s = %sstep;\n", count(""), p)
 	} else {
 		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %d; %sbase < %sn; %sbase += %sstep, %sstep = %d) {\n", p, p, first, first, blockSize, p, p, p, p, p, blockSize)
+		d.b.WriteString(clamp)
 		d.printf("\t\tconst int64_t %s = %sn - %sbase < %sstep ? %sn - %sbase : %sstep;\n", count(""), p, p, p, p, p, p)
 	}
 	for _, a := range plan.roots {
@@ -897,8 +946,15 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					return nil
 				}
 				switch e := b.Rhs.(type) {
-				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate, *syntax.Reverse:
+				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate, *syntax.Reverse, *syntax.Append:
 					switch e := e.(type) {
+					case *syntax.Append:
+						start := p + "base"
+						if par != nil {
+							start = fmt.Sprintf("(%slo + %sbase)", p, p)
+						}
+						a, b := cname(e.A.Name), cname(e.B.Name)
+						bind(bn.vars[0], fmt.Sprintf("(%s < %s.len ? %s.data + %s : %s.data + (%s - %s.len))[%s]", start, a, a, start, b, start, a, kv), d.info.Types[bn.b.Name()].Elem())
 					case *syntax.Indexed:
 						bind(bn.vars[1], position(rate), types.Int())
 					case *syntax.Reverse:
@@ -1066,7 +1122,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 	}
 	if d.opts.CountBytes {
-		for _, a := range plan.roots {
+		read := slices.Clone(plan.roots)
+		if ap, ok := plan.gen.appended(); ok {
+			read = append(read, ap.A.Name, ap.B.Name)
+		}
+		for _, a := range read {
 			d.printf("\tcnf_bytes_read += %s.len * (int64_t)sizeof(*%s.data);\n", cname(a), cname(a))
 		}
 		for _, a := range slices.Sorted(maps.Keys(writes)) {

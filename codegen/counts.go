@@ -41,7 +41,7 @@ func (d *definition) repeatWhy(nodes []*blockNode, skip *blockNode, what, doing 
 		}
 		kw := syntax.CallOf(nd.b.Rhs).Keyword.Name
 		switch nd.b.Rhs.(type) {
-		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate:
+		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate, *syntax.Append:
 		case *syntax.Indexed, *syntax.Slice:
 			if nd.inRate != "" {
 				return fmt.Sprintf("%s, and %s a tile at a time needs positions in %s (%s, %s)", what, doing, nd.inRate, nd.b.Name(), kw)
@@ -228,7 +228,7 @@ func (d *definition) countPass(p string, plan *blockedPlan, pp *parallelPlan) (s
 					bind(bn.vars[j], elem[a], d.info.Types[a].Elem())
 				}
 			}
-			switch bn.b.Rhs.(type) {
+			switch c := bn.b.Rhs.(type) {
 			case *syntax.Scan:
 				op, _ := pp.fold(bn)
 				v := elem[bn.ins[0]]
@@ -244,6 +244,9 @@ func (d *definition) countPass(p string, plan *blockedPlan, pp *parallelPlan) (s
 				continue
 			case *syntax.Generate:
 				bind(bn.vars[0], pos, types.Int())
+			case *syntax.Append:
+				a, b := cname(c.A.Name), cname(c.B.Name)
+				bind(bn.vars[0], fmt.Sprintf("(%s < %s.len ? %s.data[%s] : %s.data[%s - %s.len])", pos, a, a, pos, b, pos, a), d.info.Types[bn.b.Name()].Elem())
 			case *syntax.Indexed, *syntax.Slice:
 				bind(bn.vars[1], pos, types.Int()) // of the input's rate only (positionalWhy)
 			}

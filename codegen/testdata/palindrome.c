@@ -1,6 +1,41 @@
 /* Types: tuples are structs of fields f0, f1, ...; arrays are (data, len). */
 typedef struct { int64_t *data; int64_t len; } Arr_Int;
 
+/* Helpers */
+static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
+#if !(defined(__AVX512F__) && defined(__AVX512BW__))
+	int64_t kept = 0;
+	for (int64_t k = 0; k < n; k++) kept += keep[k];
+	if (kept == 0) return 0;
+	if (kept == n) { memcpy(dst, src, (size_t)n * sizeof *src); return n; }
+#endif
+	int64_t j = 0, i = 0;
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+	for (; i + 64 <= n; i += 64) {
+		const uint64_t m = _mm512_test_epi8_mask(_mm512_loadu_si512((const void *)(keep + i)), _mm512_set1_epi8(1));
+		if (m == 0) continue;
+		if (m == ~UINT64_C(0)) { memcpy(dst + j, src + i, 64 * sizeof *src); j += 64; continue; }
+		for (int q = 0; q < 64; q += 8) {
+			const __mmask8 mk = (__mmask8)(m >> q);
+			_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i + q))));
+			j += __builtin_popcount(mk);
+		}
+	}
+#endif
+#if defined(__AVX512F__)
+	for (; i + 8 <= n; i += 8) {
+		__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));
+		_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));
+		j += __builtin_popcount(mk);
+	}
+#endif
+	for (; i < n; i++) {
+		dst[j] = src[i];
+		j += keep[i];
+	}
+	return j;
+}
+
 /* palindrome, compiled from its clustering into 3 loops. */
 typedef struct { Arr_Int r0; /* pal */ int64_t r1; /* n */ int64_t r2; /* total */ Arr_Int r3; /* middle */ } cnf_result_palindrome;
 
@@ -111,93 +146,95 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	 *   pal = append doubled back
 	 *   total = fold (+) 0 pal
 	 *   middle = slice half 1 pal
-	 * The fused process, an element at a time (not blocked: append doubled back is not blocked).
+	 * Blocked: each binding a loop over blocks of 1024 elements.
 	 */
 	{
-	/* append pal / fold total / slice middle */
-	int64_t L3_0_i_back = 0; /* position in back */
-	int64_t L3_0_i_doubled = 0; /* position in doubled */
-	int64_t L3_0_h_pal__v = 0;
-	int64_t L3_0_h_pal__w = 0;
-	int64_t L3_0_h_total__s = INT64_C(0);
-	int64_t L3_0_h_total__v = 0;
-	int64_t L3_0_h_pal__chan = 0;
-	int64_t L3_0_h_middle__i = INT64_C(0);
-	int64_t L3_0_h_middle__v = 0;
-	v_middle.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "middle");
-	v_middle.len = 0;
+	const int64_t L3_n = v_doubled.len + v_back.len;
+	const int L3_stream = cnf_stream_worth(L3_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
 	v_pal.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "pal");
 	v_pal.len = 0;
-L3_0_s0: /* pal_0/total_0/middle_0: pull doubled */
-	if (L3_0_i_doubled < v_doubled.len) {
-		L3_0_h_pal__v = v_doubled.data[L3_0_i_doubled];
-		goto L3_0_s1;
+	v_middle.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "middle");
+	v_middle.len = 0;
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L3_T = cnf_team(L3_n);
+	const Arr_Int L3_o_v_middle = v_middle;
+	const Arr_Int L3_o_v_pal = v_pal;
+	int64_t L3_cnt_v_middle[CNF_MAX_THREADS];
+	int64_t L3_cnt_v_pal[CNF_MAX_THREADS];
+	int64_t L3_p_v_total[CNF_MAX_THREADS];
+	int L3_Tc = L3_T;
+	{
+	/* In tiles (codegen/parallel.go, tiledLoop): each filtered output written once, in place. */
+	const int64_t L3_tile = cnf_tile(), L3_K = L3_n > 0 ? (L3_n + L3_tile - 1) / L3_tile : 1;
+	int64_t *L3_at = cnf_alloc_made(0, (L3_K + 1) * 1, sizeof(int64_t), "tiles", 0); /* where each tile's outputs start */
+	int *L3_ready = cnf_alloc_made(0, L3_K + 1, sizeof(int), "tiles", 0); /* tile k's starts are published */
+	memset(L3_ready, 0, (size_t)(L3_K + 1) * sizeof(int));
+	for (int L3_i = 0; L3_i < 1; L3_i++) L3_at[L3_i] = 0;
+	L3_ready[0] = 1;
+	int64_t *L3_pt_v_total = cnf_alloc_made(0, L3_K, sizeof(int64_t), "tiles", 0);
+	int64_t *L3_buf_v_middle = cnf_alloc_made(0, (L3_tile + 1) * L3_T, sizeof(int64_t), "tiles", 0); /* a tile's middle, a thread's buffer each */
+	int64_t L3_next = 0;
+	#pragma omp parallel num_threads(L3_T)
+	for (int64_t L3_c = __atomic_fetch_add(&L3_next, 1, __ATOMIC_RELAXED); L3_c < L3_K; L3_c = __atomic_fetch_add(&L3_next, 1, __ATOMIC_RELAXED)) {
+		const int64_t L3_lo = L3_c * L3_tile, L3_hi = L3_lo + L3_tile < L3_n ? L3_lo + L3_tile : L3_n;
+		Arr_Int v_middle = {L3_T > 1 ? L3_buf_v_middle + (L3_tile + 1) * cnf_thread_num() : L3_o_v_middle.data + L3_at[L3_c * 1 + 0], 0};
+		Arr_Int v_pal = {L3_o_v_pal.data + L3_lo, 0};
+		const int64_t L3_n = L3_hi - L3_lo;
+		int64_t L3_w_pal[1024]; /* a block of pal, written out by streaming stores */
+		int64_t L3_acc_total = L3_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
+		int64_t L3_t_middle = 0;
+		uint8_t L3_m_middle[1024];
+		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : 1024; L3_base < L3_n; L3_base += L3_step, L3_step = 1024) {
+			if (L3_base < (v_doubled.len - L3_lo) && (v_doubled.len - L3_lo) - L3_base < L3_step) L3_step = (v_doubled.len - L3_lo) - L3_base; /* a block of doubled's elements, or of back's */
+			const int64_t L3_n_root = L3_n - L3_base < L3_step ? L3_n - L3_base : L3_step;
+			int64_t *restrict L3_b_pal = L3_stream ? L3_w_pal : v_pal.data + v_pal.len;
+			CNF_IVDEP
+			for (int64_t L3_k = 0; L3_k < L3_n_root; L3_k++) {
+				/* pal = append doubled back */
+				const int64_t L3_v_pal = ((L3_lo + L3_base) < v_doubled.len ? v_doubled.data + (L3_lo + L3_base) : v_back.data + ((L3_lo + L3_base) - v_doubled.len))[L3_k];
+				L3_b_pal[L3_k] = L3_v_pal;
+				/* total = fold (+) 0 pal */
+				L3_acc_total = (L3_acc_total + L3_v_pal);
+				/* middle = slice half 1 pal */
+				const int64_t L3_c_middle = ((((L3_lo + L3_base + L3_k) >= v_half) && (((L3_lo + L3_base + L3_k) - INT64_C(1)) < v_half))) != 0;
+				L3_m_middle[L3_k] = L3_c_middle;
+			}
+			if (L3_stream) cnf_stream_out(v_pal.data + v_pal.len, L3_w_pal, (size_t)L3_n_root * sizeof *v_pal.data);
+			v_pal.len += L3_n_root;
+			/* middle = slice half 1 pal: the kept elements, without a branch */
+			int64_t *restrict L3_b_middle = v_middle.data + v_middle.len;
+			const int64_t L3_n_middle = cnf_compact_Int(L3_b_middle, L3_b_pal, L3_m_middle, L3_n_root);
+			v_middle.len += L3_n_middle;
+			L3_t_middle += L3_n_middle;
+		}
+		if (L3_stream) cnf_stream_fence();
+		__asm__("" : "+r"(L3_acc_total)); /* in a general register (inRegister) */
+		L3_pt_v_total[L3_c] = L3_acc_total;
+		cnf_wait(&L3_ready[L3_c]);
+		const int64_t L3_at_v_middle = L3_at[L3_c * 1 + 0];
+		L3_at[(L3_c + 1) * 1 + 0] = L3_at_v_middle + v_middle.len;
+		__atomic_store_n(&L3_ready[L3_c + 1], 1, __ATOMIC_RELEASE);
+		if (v_middle.len > 0 && L3_T > 1) cnf_copy_out(L3_o_v_middle.data + L3_at_v_middle, v_middle.data, (size_t)v_middle.len * sizeof *v_middle.data);
 	}
-	goto L3_0_s2;
-L3_0_s1: /* pal_1/total_0/middle_0: push pal */
-	v_pal.data[v_pal.len++] = L3_0_h_pal__v;
-	L3_0_h_pal__chan = L3_0_h_pal__v;
-	L3_0_h_total__v = L3_0_h_pal__chan;
-	L3_0_h_total__s = (L3_0_h_total__s + L3_0_h_total__v);
-	L3_0_h_middle__v = L3_0_h_pal__chan;
-	goto L3_0_s5;
-L3_0_s2: /* pal_3/total_0/middle_0: pull back */
-	if (L3_0_i_back < v_back.len) {
-		L3_0_h_pal__w = v_back.data[L3_0_i_back];
-		goto L3_0_s3;
+	L3_cnt_v_middle[0] = L3_at[L3_K * 1 + 0];
+	L3_cnt_v_pal[0] = L3_n;
+	L3_p_v_total[0] = L3_pt_v_total[0]; /* total: the tiles' partial results, in order */
+	for (int64_t L3_k = 1; L3_k < L3_K; L3_k++) L3_p_v_total[0] = (L3_p_v_total[0] + L3_pt_v_total[L3_k]);
+	cnf_free(L3_pt_v_total);
+	cnf_free(L3_buf_v_middle);
+	cnf_free(L3_at);
+	cnf_free(L3_ready);
+	L3_Tc = 1;
 	}
-	goto L3_0_s4;
-L3_0_s3: /* pal_4/total_0/middle_0: push pal */
-	v_pal.data[v_pal.len++] = L3_0_h_pal__w;
-	L3_0_h_pal__chan = L3_0_h_pal__w;
-	L3_0_h_total__v = L3_0_h_pal__chan;
-	L3_0_h_total__s = (L3_0_h_total__s + L3_0_h_total__v);
-	L3_0_h_middle__v = L3_0_h_pal__chan;
-	goto L3_0_s7;
-L3_0_s4: /* pal_6/total_0/middle_0: close pal */
-	goto L3_0_s8;
-L3_0_s5: /* pal_2/total_0/middle_1[pal=h]: drop doubled */
-	L3_0_i_doubled++;
-	goto L3_0_s6;
-L3_0_s6: /* pal_0/total_0/middle_1[pal=h]: case */
-	{ /* a select, not a branch */
-		bool l1_c = ((L3_0_h_middle__i >= v_half) && ((L3_0_h_middle__i - INT64_C(1)) < v_half));
-		v_middle.data[v_middle.len] = L3_0_h_middle__v;
-		v_middle.len += l1_c;
-		L3_0_h_middle__i = l1_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
-		L3_0_h_middle__i = !l1_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
-	}
-	goto L3_0_s0;
-L3_0_s7: /* pal_5/total_0/middle_1[pal=h]: drop back */
-	L3_0_i_back++;
-	goto L3_0_s10;
-L3_0_s8: /* pal_7/total_2[pal=c]/middle_4[pal=c]: push total */
-	v_total = L3_0_h_total__s;
-	goto L3_0_s11;
-L3_0_s9: /* pal_0/total_0/middle_2[pal=h]: push middle */
-	v_middle.data[v_middle.len++] = L3_0_h_middle__v;
-	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
-	goto L3_0_s0;
-L3_0_s10: /* pal_3/total_0/middle_1[pal=h]: case */
-	{ /* a select, not a branch */
-		bool l2_c = ((L3_0_h_middle__i >= v_half) && ((L3_0_h_middle__i - INT64_C(1)) < v_half));
-		v_middle.data[v_middle.len] = L3_0_h_middle__v;
-		v_middle.len += l2_c;
-		L3_0_h_middle__i = l2_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
-		L3_0_h_middle__i = !l2_c ? (L3_0_h_middle__i + INT64_C(1)) : L3_0_h_middle__i;
-	}
-	goto L3_0_s2;
-L3_0_s11: /* pal_7/total_3[pal=c]/middle_4[pal=c]: close total */
-	goto L3_0_s13;
-L3_0_s12: /* pal_3/total_0/middle_2[pal=h]: push middle */
-	v_middle.data[v_middle.len++] = L3_0_h_middle__v;
-	L3_0_h_middle__i = (L3_0_h_middle__i + INT64_C(1));
-	goto L3_0_s2;
-L3_0_s13: /* pal_7/total_4[pal=c]/middle_4[pal=c]: close middle */
-	goto L3_0_s14;
-L3_0_s14: /* pal_7/total_4[pal=c]/middle_5[pal=c]: exit */
-	goto L3_0_exit;
-L3_0_exit:;
+	/* middle: each chunk's piece after the ones before it */
+	v_middle.len = cnf_team_move((char *)v_middle.data, sizeof *v_middle.data, L3_cnt_v_middle, L3_n, L3_Tc);
+	/* pal: each chunk's piece after the ones before it */
+	v_pal.len = cnf_team_move((char *)v_pal.data, sizeof *v_pal.data, L3_cnt_v_pal, L3_n, L3_Tc);
+	cnf_team_done(L3_T);
+	int64_t L3_acc_total = L3_p_v_total[0]; /* total: the chunks' partial results, in order */
+	for (int L3_c = 1; L3_c < L3_Tc; L3_c++) L3_acc_total = (L3_acc_total + L3_p_v_total[L3_c]);
+	v_total = L3_acc_total;
 	}
 	cnf_free(v_doubled.data);
 	cnf_free(v_back.data);
