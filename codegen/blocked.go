@@ -182,7 +182,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 		case *syntax.Append:
 			// Both arrays in memory: it drives the loop as a generate does, element k being
 			// xs's k-th while k < |xs|, then ys's (k - |xs|)-th. No block straddles the end of
-			// xs, so each block reads one of the two, contiguously (appendElem). An append of
+			// xs, so each block reads one of the two, contiguously (blockedLoop). An append of
 			// an array made in the same loop stays per element.
 			if inLoop[e.A.Name] || inLoop[e.B.Name] {
 				return nil, "an append of an array made in the same loop"
