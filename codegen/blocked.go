@@ -64,12 +64,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			inLoop[id.Name] = true
 		}
 	}
-	pos := map[*syntax.Binding]int{}
-	for i, b := range d.r.Func.Order {
-		pos[b] = i
-	}
-	nodes := slices.Clone(c.Nodes)
-	slices.SortStableFunc(nodes, func(a, b *cluster.Node) int { return pos[a.Binding] - pos[b.Binding] })
+	nodes := d.inOrder(c.Nodes)
 
 	plan := &blockedPlan{}
 	rate := map[string]string{} // array -> the rate of its elements
@@ -334,6 +329,17 @@ func isSlice(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Slice); return ok
 const gatherDistance = 32
 
 func isGather(bn *blockNode) bool { _, ok := bn.b.Rhs.(*syntax.Gather); return ok }
+
+// inOrder returns a cluster's nodes in the definition's dependency order.
+func (d *definition) inOrder(nodes []*cluster.Node) []*cluster.Node {
+	pos := map[*syntax.Binding]int{}
+	for i, b := range d.r.Func.Order {
+		pos[b] = i
+	}
+	out := slices.Clone(nodes)
+	slices.SortStableFunc(out, func(a, b *cluster.Node) int { return pos[a.Binding] - pos[b.Binding] })
+	return out
+}
 
 func isAppend(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Append); return ok }
 

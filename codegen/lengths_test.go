@@ -37,10 +37,7 @@ apart2 xs ys k =
       w = map2 (\a b -> a + b + s - t) xs ys
   in  (s, t, w)
 `
-	long := fuse.Array{}
-	for i := range 5000 {
-		long = append(long, int64((i*7919)%201-100))
-	}
+	long := spread(5000, 7919, 201)
 	r, rep := analyse(t, made)
 	f, err := Emit(r, rep.Ours.Clustering, Options{}, NoMain)
 	if err != nil {
@@ -106,15 +103,18 @@ ap xs ys =
 	if !strings.Contains(f.Source, "b = append a ys */") || strings.Contains(f.Source, "not blocked") {
 		t.Fatalf("the append's loop is not blocked:\n%s", f.Source)
 	}
-	arr := func(n, mul int) fuse.Array {
-		out := fuse.Array{}
-		for i := range n {
-			out = append(out, int64((i*mul)%201-100))
-		}
-		return out
-	}
 	for _, n := range [][2]int{{0, 0}, {0, 5}, {3, 0}, {5, 7}, {1500, 2500}, {2048, 1}, {1, 3000}} {
-		in := map[string]fuse.Value{"xs": arr(n[0], 7919), "ys": arr(n[1], 104729)}
+		in := map[string]fuse.Value{"xs": spread(n[0], 7919, 201), "ys": spread(n[1], 104729, 201)}
 		agreesOnThreads(t, r, rep.Ours.Clustering, in, src, 1, 1, 3)
 	}
+}
+
+// spread is n Ints spread over [-(span/2), span/2] by a multiplier prime to span: inputs whose
+// maps, filters and folds take both signs.
+func spread(n, mul, span int) fuse.Array {
+	out := fuse.Array{}
+	for i := range n {
+		out = append(out, int64((i*mul)%span-span/2))
+	}
+	return out
 }

@@ -3,7 +3,6 @@ package codegen
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
@@ -23,10 +22,6 @@ import (
 // splitUnfused returns the clustering with such loops split into their parts, and for the
 // first binding of each part a note for its comment; nil when no loop splits.
 func (d *definition) splitUnfused(fused []*fuse.Fused) (*cluster.Clustering, map[string]string, error) {
-	pos := map[*syntax.Binding]int{}
-	for i, b := range d.r.Func.Order {
-		pos[b] = i
-	}
 	g := d.cl.Graph
 	labels := make([]int, len(g.Nodes))
 	stride := len(g.Nodes) + 1
@@ -47,8 +42,7 @@ func (d *definition) splitUnfused(fused []*fuse.Fused) (*cluster.Clustering, map
 		if plan, _ := d.blockable(f.Cluster); plan != nil {
 			continue
 		}
-		nodes := slices.Clone(f.Cluster.Nodes)
-		slices.SortStableFunc(nodes, func(a, b *cluster.Node) int { return pos[a.Binding] - pos[b.Binding] })
+		nodes := d.inOrder(f.Cluster.Nodes)
 		var parts [][]*cluster.Node
 		var cur []*cluster.Node
 		for _, nd := range nodes {

@@ -45,15 +45,8 @@ prog xs1 xs2 xs3 n1 =
 	if strings.Contains(f.Source, "not fused: its processes") || !strings.Contains(f.Source, "part 2 of 2 of the clustering's loop") {
 		t.Fatalf("the loop whose processes do not fuse is not split:\n%s", f.Source)
 	}
-	arr := func(n, mul int) fuse.Array {
-		out := fuse.Array{}
-		for i := range n {
-			out = append(out, int64((i*mul)%41-20))
-		}
-		return out
-	}
 	for _, n := range []int{0, 1, 7, 60} {
-		in := map[string]fuse.Value{"xs1": arr(n, 7919), "xs2": arr(3, 13), "xs3": arr(n+3, 104729), "n1": int64(5)}
+		in := map[string]fuse.Value{"xs1": spread(n, 7919, 41), "xs2": spread(3, 13, 41), "xs3": spread(n+3, 104729, 41), "n1": int64(5)}
 		agreesOnThreads(t, r, rep.Ours.Clustering, in, src, 1, 1, 3)
 	}
 }
