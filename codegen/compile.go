@@ -29,7 +29,15 @@ import (
 // may evaluate a Float comparison it does not need (no result changes: rounding and NaNs are
 // as before): a filter's `a && b` on Floats then compiles to a select instead of a branch taken
 // at random, which made Table 1.1's closestPoints 2.7x slower (docs/performance.md, "Peers").
-var Flags = []string{"-O3", "-march=native", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fno-trapping-math", "-fopenmp", "-w"}
+// -fno-math-errno: no generated C reads errno, and with it set sqrt is one instruction that
+// vectorises; without it gcc follows each sqrt with a test and calls the C library's sqrt to
+// set errno for a negative argument, which a blocked loop computing sqrt before its filter's
+// test did for every element the filter drops (docs/performance.md, "sqrt without errno").
+var Flags = append(strings.Fields(UserFlags), "-fopenmp", "-w")
+
+// UserFlags are the flags the generated C's comments tell its readers to compile it with
+// (Flags less -fopenmp, which the comments name apart, and -w).
+const UserFlags = "-O3 -march=native -std=gnu11 -fwrapv -ffp-contract=off -fno-trapping-math -fno-math-errno"
 
 // machine identifies the CPU that -march=native compiles for: its model and feature flags.
 func machine() string {

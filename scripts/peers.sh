@@ -56,7 +56,7 @@ for p in "${progs[@]}"; do
   # shellcheck disable=SC2086
   "$cnf" bench $a --runs "$runs" --threads 2 --reassociate-floats --json | "$py" -c 'import json,sys; print(json.dumps({"program": sys.argv[1], "bench": json.load(sys.stdin)}))' "$p" >>"$out"
 done
-cc -O3 -march=native -std=gnu11 -fwrapv -ffp-contract=off -fno-trapping-math -shared -fPIC -o "$dir/handwritten.so" bench/peers/handwritten.c -lm
+cc -O3 -march=native -std=gnu11 -fwrapv -ffp-contract=off -fno-trapping-math -fno-math-errno -shared -fPIC -o "$dir/handwritten.so" bench/peers/handwritten.c -lm
 "$py" bench/peers/peers.py "$dir/handwritten.so" "$runs" "$dir" "${progs[@]}" >>"$out"
 for t in 1 2; do
   (cd bench/peers && POLARS_MAX_THREADS=$t node peers.mjs "$t" "$runs" "$dir" "${progs[@]}") >>"$out"
