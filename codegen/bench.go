@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -43,6 +45,18 @@ static double cnf_now(void) {
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 static int64_t cnf_bytes_read, cnf_bytes_written;
+/* Ints are drawn in [cnf_int_lo, cnf_int_lo + cnf_int_span); CNF_INTS="LO HI" narrows them
+ * (benchprofiles.go: the inputs tried when the program fails on the default ones). */
+static int64_t cnf_int_lo = -1000;
+static uint64_t cnf_int_span = 2001;
+static void cnf_ints_from_env(void) {
+	const char *e = getenv("CNF_INTS");
+	long long lo, hi;
+	if (e && sscanf(e, "%lld %lld", &lo, &hi) == 2 && lo <= hi) {
+		cnf_int_lo = lo;
+		cnf_int_span = (uint64_t)(hi - lo) + 1;
+	}
+}
 `
 
 // generator makes (once) the function drawing a random value of type t.
@@ -55,7 +69,7 @@ func (p *program) generator(t *types.Type) (string, error) {
 	var body string
 	switch t.Kind() {
 	case "Int":
-		body = "\treturn (int64_t)(cnf_next() % 2001) - 1000;\n"
+		body = "\treturn cnf_int_lo + (int64_t)(cnf_next() % cnf_int_span);\n"
 	case "Float":
 		body = "\treturn (double)(cnf_next() >> 11) / 9007199254740992.0 * 2000.0 - 1000.0;\n"
 	case "Bool":
@@ -90,7 +104,7 @@ func (p *program) generator(t *types.Type) (string, error) {
 // benchMain is the main function of the bench harness.
 func benchMain(p *program, u *Unit) (string, error) {
 	var b strings.Builder
-	b.WriteString("int main(int argc, char **argv) {\n\tcnf_threads_from_env();\n")
+	b.WriteString("int main(int argc, char **argv) {\n\tcnf_threads_from_env();\n\tcnf_ints_from_env();\n")
 	// Freed arrays stay mapped for the next run: the runs time the loops, not the kernel's page
 	// faults on fresh memory (which made every run several times slower in a sandbox).
 	b.WriteString("#ifdef __GLIBC__\n\tmallopt(M_MMAP_THRESHOLD, 1 << 30);\n\tmallopt(M_TRIM_THRESHOLD, -1);\n\tmallopt(M_MMAP_MAX, 0);\n#endif\n")
@@ -308,8 +322,11 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	if err := CheckMemory(r.Func, opts.Size); err != nil {
 		return nil, err
 	}
-	if _, err := indexBounds(r); err != nil && opts.Inputs == "" {
-		return nil, err
+	// Indices into an array whose size the data chooses cannot be drawn in range: the default
+	// inputs are tried all the same, then the profiles; if none is accepted, that is the error.
+	_, undrawable := indexBounds(r)
+	if opts.Inputs != "" {
+		undrawable = nil
 	}
 	// The clusterings' programs are compiled side by side, as many at once as there are
 	// cores (gcc is most of a benchmark's wait); the first error in their order is reported.
@@ -369,92 +386,136 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	for i := range cls {
 		same[i] = slices.Index(exes, exes[i])
 	}
-	for i, c := range cls {
-		if j := same[i]; j < i {
-			m := *res.Clusterings[j]
-			m.Name, m.SameAs = c.Name, cls[j].Name
-			res.Clusterings = append(res.Clusterings, &m)
-			continue
-		}
-		args := []string{strconv.FormatInt(n, 10), strconv.Itoa(opts.Runs), strconv.FormatUint(opts.Seed, 10), "0"}
-		if i == same[len(cls)-1] {
-			args[3] = "1"
-		}
-		for _, p := range units[i].Params {
-			if k := p.Type.Kind(); k != "Int" && k != "Float" && k != "Bool" {
-				continue // arrays, tuples and host values are drawn by the harness
+	// measure runs every clustering on the inputs prof draws.
+	measure := func(prof inputProfile) error {
+		res.Clusterings = nil
+		for i, c := range cls {
+			if j := same[i]; j < i {
+				m := *res.Clusterings[j]
+				m.Name, m.SameAs = c.Name, cls[j].Name
+				res.Clusterings = append(res.Clusterings, &m)
+				continue
 			}
-			v, ok := opts.Scalars[p.Name]
-			if !ok && opts.Inputs != "" {
-				if _, err := os.Stat(filepath.Join(opts.Inputs, strings.ReplaceAll("in_"+p.Name, "'", "_p")+".npy")); err == nil {
-					args = append(args, "@load")
-					continue
+			args := harnessArgs(units[i], n, opts.Runs, i == same[len(cls)-1], opts, prof)
+			cmd := harnessCommand(ctx, exes[i], args, res.Threads, opts, prof)
+			if opts.Save != "" && i == same[len(cls)-1] {
+				cmd.Env = append(cmd.Env, "CNF_SAVE="+opts.Save)
+			}
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				msg := strings.TrimSpace(stderr.String())
+				if msg == "" {
+					msg = err.Error()
+				}
+				if g := computedIndices(r); len(g) > 0 && opts.Inputs == "" && strings.Contains(msg, "out of range") {
+					msg += fmt.Sprintf(" (the harness draws random inputs, and the indices of %s are computed from them: give inputs the program accepts with --inputs DIR)", strings.Join(g, ", "))
+				}
+				failure := fmt.Errorf("%s %s: %s", c.Name, at, msg)
+				if exit, ok := err.(*exec.ExitError); ok && exit.ExitCode() == 3 {
+					return &inputsRefused{err: failure, msg: msg}
+				}
+				return failure
+			}
+			m := &Measured{Name: c.Name, Loops: units[i].Loops}
+			var runs []float64
+			sc := bufio.NewScanner(&stdout)
+			for sc.Scan() {
+				f := strings.Fields(sc.Text())
+				switch {
+				case len(f) == 2 && f[0] == "run":
+					t, _ := strconv.ParseFloat(f[1], 64)
+					runs = append(runs, t)
+				case len(f) == 3 && f[0] == "bytes":
+					rd, _ := strconv.ParseInt(f[1], 10, 64)
+					wr, _ := strconv.ParseInt(f[2], 10, 64)
+					m.Bytes = rd + wr
+				case len(f) == 2 && f[0] == "checksum":
+					m.Checksum = f[1]
+				case len(f) == 3 && f[0] == "copy":
+					res.CopySeconds, _ = strconv.ParseFloat(f[1], 64)
+					res.CopyBytes, _ = strconv.ParseInt(f[2], 10, 64)
 				}
 			}
-			if !ok {
-				v = n
+			if len(runs) == 0 {
+				return fmt.Errorf("%s: the benchmark printed no times", c.Name)
 			}
-			switch v := fuse.Coerce(v, p.Type).(type) {
-			case bool:
-				args = append(args, map[bool]string{false: "0", true: "1"}[v])
-			case float64:
-				args = append(args, strconv.FormatFloat(v, 'g', -1, 64))
-			default:
-				args = append(args, fuse.FormatValue(v))
-			}
+			sort.Float64s(runs)
+			m.Seconds, m.MinSeconds = runs[len(runs)/2], runs[0]
+			m.Agree = m.Checksum == res.first(m.Checksum)
+			res.Clusterings = append(res.Clusterings, m)
 		}
-		cmd := command(ctx, exes[i], args...)
-		cmd.Env = append(os.Environ(), threadEnv(Options{Threads: res.Threads})...)
-		if opts.Inputs != "" {
-			cmd.Env = append(cmd.Env, "CNF_LOAD="+opts.Inputs)
+		return nil
+	}
+	err := measure(defaultProfile)
+	var failed *inputsRefused
+	if errors.As(err, &failed) && opts.Inputs == "" {
+		// The program failed on the default inputs (an index it computes out of range, a
+		// division by zero): try the other ways of drawing them (benchprofiles.go).
+		if prof, ok := firstAccepted(ctx, exes[0], units[0], n, opts, measure); ok {
+			res.Assumed = append(res.Assumed, prof.note+", since the program failed on the default inputs ("+failed.short()+")")
+			err = nil
 		}
-		if opts.Save != "" && i == same[len(cls)-1] {
-			cmd.Env = append(cmd.Env, "CNF_SAVE="+opts.Save)
-		}
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			msg := strings.TrimSpace(stderr.String())
-			if msg == "" {
-				msg = err.Error()
-			}
-			if g := computedIndices(r); len(g) > 0 && opts.Inputs == "" && strings.Contains(msg, "out of range") {
-				msg += fmt.Sprintf(" (the harness draws random inputs, and the indices of %s are computed from them: give inputs the program accepts with --inputs DIR)", strings.Join(g, ", "))
-			}
-			return nil, fmt.Errorf("%s %s: %s", c.Name, at, msg)
-		}
-		m := &Measured{Name: c.Name, Loops: units[i].Loops}
-		var runs []float64
-		sc := bufio.NewScanner(&stdout)
-		for sc.Scan() {
-			f := strings.Fields(sc.Text())
-			switch {
-			case len(f) == 2 && f[0] == "run":
-				t, _ := strconv.ParseFloat(f[1], 64)
-				runs = append(runs, t)
-			case len(f) == 3 && f[0] == "bytes":
-				rd, _ := strconv.ParseInt(f[1], 10, 64)
-				wr, _ := strconv.ParseInt(f[2], 10, 64)
-				m.Bytes = rd + wr
-			case len(f) == 2 && f[0] == "checksum":
-				m.Checksum = f[1]
-			case len(f) == 3 && f[0] == "copy":
-				res.CopySeconds, _ = strconv.ParseFloat(f[1], 64)
-				res.CopyBytes, _ = strconv.ParseInt(f[2], 10, 64)
-			}
-		}
-		if len(runs) == 0 {
-			return nil, fmt.Errorf("%s: the benchmark printed no times", c.Name)
-		}
-		sort.Float64s(runs)
-		m.Seconds, m.MinSeconds = runs[len(runs)/2], runs[0]
-		m.Agree = m.Checksum == res.first(m.Checksum)
-		res.Clusterings = append(res.Clusterings, m)
+	}
+	if err != nil && undrawable != nil {
+		return nil, undrawable
+	}
+	if err != nil {
+		return nil, err
 	}
 	return res, nil
+}
+
+// harnessArgs are the bench harness's arguments: n, runs, the seed, whether to time the copy
+// loop, then the scalar parameters (--arg's, read from --inputs, or prof's default).
+func harnessArgs(u *Unit, n int64, runs int, copy bool, opts BenchOptions, prof inputProfile) []string {
+	args := []string{strconv.FormatInt(n, 10), strconv.Itoa(runs), strconv.FormatUint(opts.Seed, 10), "0"}
+	if copy {
+		args[3] = "1"
+	}
+	for _, p := range u.Params {
+		if k := p.Type.Kind(); k != "Int" && k != "Float" && k != "Bool" {
+			continue // arrays, tuples and host values are drawn by the harness
+		}
+		v, ok := opts.Scalars[p.Name]
+		if !ok && opts.Inputs != "" {
+			if _, err := os.Stat(filepath.Join(opts.Inputs, strings.ReplaceAll("in_"+p.Name, "'", "_p")+".npy")); err == nil {
+				args = append(args, "@load")
+				continue
+			}
+		}
+		if !ok {
+			v = n
+			if prof.scalar >= 0 {
+				v = prof.scalar
+			}
+		}
+		switch v := fuse.Coerce(v, p.Type).(type) {
+		case bool:
+			args = append(args, map[bool]string{false: "0", true: "1"}[v])
+		case float64:
+			args = append(args, strconv.FormatFloat(v, 'g', -1, 64))
+		default:
+			args = append(args, fuse.FormatValue(v))
+		}
+	}
+	return args
+}
+
+// harnessCommand runs the bench harness exe with args on threads threads.
+func harnessCommand(ctx context.Context, exe string, args []string, threads int, opts BenchOptions, prof inputProfile) *exec.Cmd {
+	cmd := command(ctx, exe, args...)
+	cmd.Env = append(os.Environ(), threadEnv(Options{Threads: threads})...)
+	if opts.Inputs != "" {
+		cmd.Env = append(cmd.Env, "CNF_LOAD="+opts.Inputs)
+	}
+	if prof.ints != "" {
+		cmd.Env = append(cmd.Env, "CNF_INTS="+prof.ints)
+	}
+	return cmd
 }
 
 // first is the first clustering's checksum (or sum, for the first).

@@ -1,0 +1,77 @@
+package codegen
+
+import (
+	"context"
+	"strings"
+)
+
+// The bench harness draws Ints in [-1000, 1000] and gives every scalar parameter the size n
+// (most scalars are counts). A program that computes indices or divisors from its inputs may
+// fail on them: `gather xs (map (\x -> abs n) ys)` reads index n of an array of n elements,
+// `gather b (map2 (\x y -> (x - n) * x) ...)` negative ones. Such a program is still valid:
+// it has inputs it accepts. When the default inputs make it fail, the bench tries the profiles
+// below in order, each first on a small input (a probe of a few thousand elements, quick) and
+// then at full size, and measures on the first the program accepts, saying which it used
+// (BenchResult.Assumed). Indices the harness can bound itself (benchinputs.go) are drawn in
+// range under every profile. A program that fails on all of them fails with the default
+// inputs' error, which points at --inputs.
+
+// inputProfile is one way of drawing the inputs: Ints in the range ints ("LO HI", the
+// harness's CNF_INTS; "" for [-1000, 1000]), and the scalars not given with --arg (scalar;
+// -1 for n).
+type inputProfile struct {
+	ints   string
+	scalar int64
+	note   string
+}
+
+var defaultProfile = inputProfile{scalar: -1}
+
+// profiles are the alternatives, from the closest to the default to the narrowest: first the
+// scalars kept as sizes with non-negative Ints, then scalars 0 and 1 (offsets and factors
+// that leave values unchanged or small), then small Ints, then zeros.
+var profiles = []inputProfile{
+	{ints: "0 1000", scalar: -1, note: "Ints drawn in [0, 1000] (scalars n)"},
+	{ints: "", scalar: 0, note: "scalars 0 (Ints in [-1000, 1000])"},
+	{ints: "0 1000", scalar: 0, note: "Ints drawn in [0, 1000], scalars 0"},
+	{ints: "0 9", scalar: 1, note: "Ints drawn in [0, 9], scalars 1"},
+	{ints: "0 9", scalar: 0, note: "Ints drawn in [0, 9], scalars 0"},
+	{ints: "0 0", scalar: 0, note: "Ints and scalars 0"},
+}
+
+// probeSize is the elements of a probe (or n, if smaller).
+const probeSize = 4096
+
+// inputsRefused is a harness run that ended with a run-time error of the program (exit status 3):
+// the inputs' fault, not the build's.
+type inputsRefused struct {
+	err error
+	msg string // the harness's message
+}
+
+func (f *inputsRefused) Error() string { return f.err.Error() }
+func (f *inputsRefused) Unwrap() error { return f.err }
+
+// short is the failure's message, up to its first parenthesis (the hint about --inputs).
+func (f *inputsRefused) short() string {
+	m, _, _ := strings.Cut(f.msg, " (the harness draws")
+	return m
+}
+
+// firstAccepted measures the clusterings (measure) on the first profile the program accepts:
+// probed with exe (the first clustering's harness) at probeSize elements, then measured at n.
+func firstAccepted(ctx context.Context, exe string, u *Unit, n int64, opts BenchOptions, measure func(inputProfile) error) (inputProfile, bool) {
+	for _, prof := range profiles {
+		if ctx.Err() != nil {
+			return inputProfile{}, false
+		}
+		cmd := harnessCommand(ctx, exe, harnessArgs(u, min(n, probeSize), 1, false, opts, prof), 1, opts, prof)
+		if err := cmd.Run(); err != nil {
+			continue
+		}
+		if err := measure(prof); err == nil {
+			return prof, true
+		}
+	}
+	return inputProfile{}, false
+}
