@@ -364,13 +364,10 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	for name := range opts.Scalars {
 		fixed[name] = true
 	}
-	n, note := benchScale(r, opts.Size, fixed)
+	n, note := benchScale(r, opts.Size, fixed, false)
 	at := fmt.Sprintf("at %d elements", n)
 	if opts.Inputs != "" {
 		n, note, at = opts.Size, "the parameters read from "+opts.Inputs+" (in_NAME.npy), not drawn", "on the inputs in "+opts.Inputs
-	}
-	if note != "" {
-		res.Assumed = append(res.Assumed, note)
 	}
 	if len(units) > 0 && opts.Inputs == "" {
 		for _, p := range units[0].Params {
@@ -452,6 +449,14 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	}
 	err := measure(defaultProfile)
 	var failed *inputsRefused
+	if errors.As(err, &failed) && opts.Inputs == "" && strings.Contains(failed.msg, "cannot allocate") {
+		// A cross of filters' outputs too large at this scale: scale the parameters as if
+		// each filter kept all it reads.
+		if m, bnote := benchScale(r, opts.Size, fixed, true); m < n {
+			n, note, at = m, bnote, fmt.Sprintf("at %d elements", m)
+			err = measure(defaultProfile)
+		}
+	}
 	if errors.As(err, &failed) && opts.Inputs == "" {
 		// The program failed on the default inputs (an index it computes out of range, a
 		// division by zero): try the other ways of drawing them (benchprofiles.go).
@@ -465,6 +470,9 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	}
 	if err != nil {
 		return nil, err
+	}
+	if note != "" {
+		res.Assumed = append([]string{note}, res.Assumed...)
 	}
 	return res, nil
 }

@@ -150,7 +150,10 @@ func sizeInN(t infer.Size) (string, bool) {
 // external's, a generate of a computed count) count as none: a cross of two filters' outputs
 // is as large as the filters keep. fixed are the scalars given a value (--arg). The note
 // says what was assumed ("" when nothing was).
-func benchScale(r *infer.Result, size int64, fixed map[string]bool) (int64, string) {
+//
+// bounded counts a filter's or a slice's output as its input's size (its bound) rather than as
+// none: the scale tried when a cross of such outputs could not be allocated at the first.
+func benchScale(r *infer.Result, size int64, fixed map[string]bool, bounded bool) (int64, string) {
 	fn := r.Func
 	var degree func(t infer.Size) int
 	degree = func(t infer.Size) int {
@@ -158,6 +161,20 @@ func benchScale(r *infer.Result, size int64, fixed map[string]bool) (int64, stri
 		case *infer.Var:
 			if !t.Rigid {
 				return 1
+			}
+			if bounded && t.Origin != nil {
+				var from *syntax.Ident
+				switch c := t.Origin.Rhs.(type) {
+				case *syntax.Filter:
+					from = c.Array
+				case *syntax.Slice: // take, drop, tail, slice
+					from = c.Array
+				}
+				if from != nil {
+					if in := r.Size(from.Name); in != nil {
+						return degree(in)
+					}
+				}
 			}
 			if t.Origin != nil {
 				if g, ok := t.Origin.Rhs.(*syntax.Generate); ok {
@@ -198,7 +215,11 @@ func benchScale(r *infer.Result, size int64, fixed map[string]bool) (int64, stri
 	for pow(n+1, d) <= size {
 		n++
 	}
-	return n, fmt.Sprintf("every array parameter has %d elements and scalars default to %d, not %d: %s multiplies %d of their sizes, %d elements", n, n, size, widest, d, pow(n, d))
+	how := ""
+	if bounded {
+		how = ", counting a filter's or a slice's output as large as its input"
+	}
+	return n, fmt.Sprintf("every array parameter has %d elements and scalars default to %d, not %d: %s multiplies %d of their sizes%s, %d elements", n, n, size, widest, d, how, pow(n, d))
 }
 
 // pow is n^d, or the largest int64 when that is larger.

@@ -29,13 +29,15 @@ var defaultProfile = inputProfile{scalar: -1}
 
 // profiles are the alternatives, from the closest to the default to the narrowest: first the
 // scalars kept as sizes with non-negative Ints, then scalars 0 and 1 (offsets and factors
-// that leave values unchanged or small), then small Ints, then zeros.
+// that leave values unchanged or small), then small Ints (from 1 too: `x - 1` as an index),
+// then zeros.
 var profiles = []inputProfile{
 	{ints: "0 1000", scalar: -1, note: "Ints drawn in [0, 1000] (scalars n)"},
 	{ints: "", scalar: 0, note: "scalars 0 (Ints in [-1000, 1000])"},
 	{ints: "0 1000", scalar: 0, note: "Ints drawn in [0, 1000], scalars 0"},
 	{ints: "0 9", scalar: 1, note: "Ints drawn in [0, 9], scalars 1"},
 	{ints: "0 9", scalar: 0, note: "Ints drawn in [0, 9], scalars 0"},
+	{ints: "1 9", scalar: 0, note: "Ints drawn in [1, 9], scalars 0"},
 	{ints: "0 0", scalar: 0, note: "Ints and scalars 0"},
 }
 
