@@ -17,10 +17,21 @@ import (
 // the rest, which are exact in both).
 func floatExpr(t *rapid.T, depth int) string {
 	if depth == 0 || rapid.IntRange(0, 3).Draw(t, "leaf") == 0 {
-		return rapid.SampledFrom([]string{"x", "x", "1.5", "0.1", "fromIntegral n", "1e300"}).Draw(t, "fleaf")
+		return rapid.SampledFrom([]string{"x", "x", "1.5", "0.1", "fromIntegral n", "1e300", "(0.0 / 0.0)", "(negate 0.0)", "0.0"}).Draw(t, "fleaf")
 	}
 	a := floatExpr(t, depth-1)
-	switch rapid.IntRange(0, 2).Draw(t, "fkind") {
+	switch rapid.IntRange(0, 3).Draw(t, "fkind") {
+	case 3:
+		// min, max and if choose by a mask (cnf_select_Float): NaN and signed zeros as the
+		// interpreter chooses them.
+		b := floatExpr(t, depth-1)
+		switch rapid.IntRange(0, 2).Draw(t, "choice") {
+		case 0:
+			return fmt.Sprintf("min (%s) (%s)", a, b)
+		case 1:
+			return fmt.Sprintf("max (%s) (%s)", a, b)
+		}
+		return fmt.Sprintf("if (%s) %s (%s) then (%s) else (%s)", a, rapid.SampledFrom([]string{"<", ">", "<=", "==", "/="}).Draw(t, "cmp"), b, b, a)
 	case 0:
 		f := rapid.SampledFrom([]string{"sin", "cos", "exp", "log", "sqrt", "abs", "negate"}).Draw(t, "fun")
 		return fmt.Sprintf("%s (%s)", f, a)
@@ -65,7 +76,8 @@ func edgeInt(t *rapid.T) int64 {
 
 // The four semantics (the reference, fused processes, process networks, compiled C) give the
 // same bits, or the same error, on the operations where they once differed: exp, log, sin,
-// cos, ** and ^ over Floats (C's libm against Go's math), Int ^ with exponents of 64 and more
+// cos, ** and ^ over Floats (C's libm against Go's math), min, max and if over Floats with NaNs
+// and signed zeros (chosen by masks in C), Int ^ with exponents of 64 and more
 // (they wrapped the exponent), slice with counts near maxBound (start + count wrapped), and
 // map2 and zip over arrays of different lengths (the fused and network semantics truncated).
 //

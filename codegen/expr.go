@@ -137,6 +137,7 @@ func (x *exprs) value(e syntax.Expr, sc *scope, where string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		effects, costly := x.p.effects, x.p.costly
 		a, err := x.value(e.Then, sc, where)
 		if err != nil {
 			return "", err
@@ -144,6 +145,12 @@ func (x *exprs) value(e syntax.Expr, sc *scope, where string) (string, error) {
 		b, err := x.value(e.Else, sc, where)
 		if err != nil {
 			return "", err
+		}
+		if t, err := x.typeOf(e); err == nil && t.Kind() == "Float" && x.p.effects == effects && x.p.costly == costly {
+			// Both sides cannot fail and cost little: chosen by a mask, not a branch gcc may
+			// make of the ?: where the loop stays scalar (cnf_select_Float).
+			x.p.selectFloat()
+			return fmt.Sprintf("cnf_select_Float(%s, %s, %s)", c, a, b), nil
 		}
 		return fmt.Sprintf("(%s ? %s : %s)", c, a, b), nil
 	case *syntax.Tuple:

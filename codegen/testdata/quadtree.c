@@ -3,8 +3,17 @@ typedef struct { double f0; double f1; } Tup2_Float_Float;
 typedef struct { Tup2_Float_Float *data; int64_t len; } Arr_Tup2_Float_Float;
 
 /* Helpers */
-static inline double cnf_min_Float(double a, double b) { return a > b ? b : a; }
-static inline double cnf_max_Float(double a, double b) { return a > b ? a : b; }
+static inline double cnf_select_Float(int c, double x, double y) {
+	uint64_t m = -(uint64_t)(c != 0), a, b;
+	memcpy(&a, &x, 8);
+	memcpy(&b, &y, 8);
+	a = (a & m) | (b & ~m);
+	double r;
+	memcpy(&r, &a, 8);
+	return r;
+}
+static inline double cnf_min_Float(double a, double b) { return cnf_select_Float(a > b, b, a); }
+static inline double cnf_max_Float(double a, double b) { return cnf_select_Float(a > b, a, b); }
 
 /* initialBounds, compiled from its clustering into 1 loops. */
 typedef struct { double r0; /* x1 */ double r1; /* y1 */ double r2; /* x2 */ double r3; /* y2 */ } cnf_result_initialBounds;
