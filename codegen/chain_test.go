@@ -10,7 +10,8 @@ import (
 
 // A Float fold over a filter's output is a chain of dependent additions: under the filter's
 // mask it takes a step for every element tested, so it runs over the elements the filter
-// keeps instead; an Int fold, which gcc vectorises under the mask, stays masked. Either way the
+// keeps instead; so does a fold of tuples, whose masked step gcc makes a branch taken at
+// random; an Int fold, which gcc vectorises under the mask, stays masked. Either way the
 // results are the reference's, bit for bit, on 1 and 2 threads.
 func TestFloatFoldRunsOverKeptElements(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
@@ -38,6 +39,14 @@ f xs =
       t = fold (+) 0 g
   in  (g, t)
 `, true},
+		{`f :: Array Int -> ((Int, Int), Array Int)
+f xs =
+  let z = zip xs xs
+      g = filter (\p -> fst p < 2) z
+      t = fold (\a p -> (fst a + fst p, max (snd a) (snd p))) (0, 0) g
+      d = map (\p -> fst p - snd p) g
+  in  (t, d)
+`, false},
 	} {
 		r, rep := analyse(t, c.src)
 		cl := rep.Ours.Clustering
