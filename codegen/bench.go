@@ -408,11 +408,13 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 				if msg == "" {
 					msg = err.Error()
 				}
+				hint := ""
 				if g := computedIndices(r); len(g) > 0 && opts.Inputs == "" && strings.Contains(msg, "out of range") {
-					msg += fmt.Sprintf(" (the harness draws random inputs, and the indices of %s are computed from them: give inputs the program accepts with --inputs DIR)", strings.Join(g, ", "))
+					hint = fmt.Sprintf(" (the harness draws random inputs, and the indices of %s are computed from them: give inputs the program accepts with --inputs DIR)", strings.Join(g, ", "))
 				}
-				failure := fmt.Errorf("%s %s: %s", c.Name, at, msg)
-				if exit, ok := err.(*exec.ExitError); ok && exit.ExitCode() == 3 {
+				failure := fmt.Errorf("%s %s: %s%s", c.Name, at, msg, hint)
+				var re *RunError
+				if errors.As(runFailure(ctx, err, &stderr), &re) { // the program's own failure
 					return &inputsRefused{err: failure, msg: msg}
 				}
 				return failure
@@ -461,7 +463,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 		// The program failed on the default inputs (an index it computes out of range, a
 		// division by zero): try the other ways of drawing them (benchprofiles.go).
 		if prof, ok := firstAccepted(ctx, exes[0], units[0], n, opts, measure); ok {
-			res.Assumed = append(res.Assumed, prof.note+", since the program failed on the default inputs ("+failed.short()+")")
+			res.Assumed = append(res.Assumed, prof.note+", since the program failed on the default inputs ("+failed.msg+")")
 			err = nil
 		}
 	}

@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"context"
-	"strings"
 )
 
 // The bench harness draws Ints in [-1000, 1000] and gives every scalar parameter the size n
@@ -44,21 +43,15 @@ var profiles = []inputProfile{
 // probeSize is the elements of a probe (or n, if smaller).
 const probeSize = 4096
 
-// inputsRefused is a harness run that ended with a run-time error of the program (exit status 3):
-// the inputs' fault, not the build's.
+// inputsRefused is a harness run that ended with a run-time error of the program (exit status 3,
+// a RunError): the inputs' fault, not the build's.
 type inputsRefused struct {
 	err error
-	msg string // the harness's message
+	msg string // the harness's message, without the hint about --inputs
 }
 
 func (f *inputsRefused) Error() string { return f.err.Error() }
 func (f *inputsRefused) Unwrap() error { return f.err }
-
-// short is the failure's message, up to its first parenthesis (the hint about --inputs).
-func (f *inputsRefused) short() string {
-	m, _, _ := strings.Cut(f.msg, " (the harness draws")
-	return m
-}
 
 // firstAccepted measures the clusterings (measure) on the first profile the program accepts:
 // probed with exe (the first clustering's harness) at probeSize elements, then measured at n.

@@ -423,13 +423,17 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// (docs/performance.md, "Float folds over what a filter keeps"). Unless sel's input rate
 	// already has a Float fold over all of it: the loop waits on that chain anyway, and a
 	// masked one beside it costs nothing (bench/shapes/floaty.cnf).
-	floatFold := func(bn *blockNode) bool {
+	// foldKind is the kind of bn's accumulator if bn is a fold ("" otherwise).
+	foldKind := func(bn *blockNode) string {
 		if _, ok := bn.b.Rhs.(*syntax.Fold); !ok {
-			return false
+			return ""
 		}
-		t := d.info.Types[bn.b.Name()]
-		return t != nil && t.Kind() == "Float"
+		if t := d.info.Types[bn.b.Name()]; t != nil {
+			return t.Kind()
+		}
+		return ""
 	}
+	floatFold := func(bn *blockNode) bool { return foldKind(bn) == "Float" }
 	chainAt := map[string]bool{} // rates with a Float fold over every element
 	for _, bn := range plan.nodes {
 		if floatFold(bn) {
@@ -443,13 +447,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// struct (acc = keep ? step : acc), which gcc makes a branch taken at random by the data
 	// (a tuple fold of what a filter of a zip keeps ran the optimal clustering's one loop 1.5
 	// times slower than Megiddo's two); over what the filter keeps it runs without one.
-	tupleFold := func(bn *blockNode) bool {
-		if _, ok := bn.b.Rhs.(*syntax.Fold); !ok {
-			return false
-		}
-		t := d.info.Types[bn.b.Name()]
-		return t != nil && t.Kind() == "Tuple"
-	}
+	tupleFold := func(bn *blockNode) bool { return foldKind(bn) == "Tuple" }
 	// masked: a fold or length over a filter's or slice's output, done under its mask in the
 	// filter's own rate.
 	var masked func(bn *blockNode) *blockNode
