@@ -34,8 +34,11 @@ type Graph struct {
 	fpReach, apart []bitset
 	// heavy[i] holds the nodes joined to i by an edge or reading an array i reads: the pairs
 	// that weigh N² in the objective.
-	heavy  []bitset
-	byBind map[*syntax.Binding]*Node // every node by its binding
+	heavy []bitset
+	// shallow holds, for the heavy pairs whose every common array is behind filters, how many
+	// (weights.go); the other heavy pairs weigh N².
+	shallow map[[2]int]int
+	byBind  map[*syntax.Binding]*Node // every node by its binding
 	// concestors[a*n+b] memoises PossibleConcestors(a, b) (see concestorEntry): the model's
 	// pair loops, the budget and the explanations all ask, for every pair, and each question
 	// to the sizes costs a map lookup under a lock. Made on the first question, for graphs of
@@ -155,44 +158,6 @@ func NewGraph(sizes *infer.Result) *Graph {
 	g.reach()
 	g.weigh()
 	return g
-}
-
-// weigh computes heavy: the pairs joined by an edge or reading a common array.
-func (g *Graph) weigh() {
-	n := len(g.Nodes)
-	g.heavy = make([]bitset, n)
-	for i := range g.heavy {
-		g.heavy[i] = newBitset(n)
-	}
-	readers := map[string][]int{}
-	for _, nd := range g.Nodes {
-		for _, a := range nd.Reads {
-			readers[a] = append(readers[a], nd.ID)
-		}
-	}
-	for _, rs := range readers {
-		for _, i := range rs {
-			for _, j := range rs {
-				if i != j {
-					g.heavy[i].set(j)
-				}
-			}
-		}
-	}
-	for _, e := range g.Edges {
-		g.heavy[e.From.ID].set(e.To.ID)
-		g.heavy[e.To.ID].set(e.From.ID)
-	}
-}
-
-// pairWeight is the weight of a possible pair in Fig 1.14's objective: N² for a pair joined by
-// an edge or reading a common array, 1 otherwise.
-func (g *Graph) pairWeight(i, j int) int {
-	if g.heavy[i].has(j) {
-		n := len(g.Nodes)
-		return n * n
-	}
-	return 1
 }
 
 // use is one value a binding reads, and what that read requires.

@@ -11,7 +11,8 @@ import (
 
 // WriteLP prints the model in CPLEX LP format, with readable names (x_sum1_gts, pi_sum1,
 // c_gts), so that glpsol --lp, cbc or highs can solve the very same model. Variables that Fig
-// 1.14 fixes appear with equal bounds, so every solver reports Fig 1.14's objective.
+// 1.14 fixes appear with equal bounds, so every solver reports the model's objective (Fig 1.14's,
+// with filtered arrays weighed as weights.go says).
 func WriteLP(w io.Writer, m *Model, title string) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "\\ %s\n", title)
@@ -19,6 +20,9 @@ func WriteLP(w io.Writer, m *Model, title string) error {
 	fmt.Fprintf(bw, "\\ x_i_j = 0: i and j share a loop; pi_i: position of i's loop; c_i = 1: i's array is materialised.\n")
 	if m.Cuts > 0 {
 		fmt.Fprintf(bw, "\\ %d of the constraints (tri_*) are transitivity cuts, not in the figure: they remove no clustering (cnf ilp --paper leaves them out).\n", m.Cuts)
+	}
+	if m.Lighter > 0 {
+		fmt.Fprintf(bw, "\\ %d of the pairs weigh N^2/2^d, not N^2: the arrays they share are behind d filters (cnf ilp --paper gives every array the figure's N^2).\n", m.Lighter)
 	}
 	bw.WriteString("Minimize\n obj:")
 	n := 0

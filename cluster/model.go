@@ -44,6 +44,9 @@ type Model struct {
 	Vars  []Var
 	Rows  []Row
 	Cuts  int // how many of Rows, the last ones, are transitivity cuts (not in Fig 1.14)
+	// Lighter counts the pairs weighed below N² because the arrays they share are behind
+	// filters (weights.go); 0 in the literal form.
+	Lighter int
 	// conc is the range [conc[0], conc[1]) of Rows that are concestor rows (section 1.4.3):
 	// the root loop checks them lazily (lazyrows.go).
 	conc [2]int
@@ -201,7 +204,8 @@ func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, er
 			}
 		}
 	}
-	// x for every possible pair, with its weight; the pairs of weight N² are partners (cuts.go).
+	// x for every possible pair, with its weight; the pairs joined by an edge or a common array
+	// are partners (cuts.go).
 	partners := make([][]int, n)
 	for i := 0; i < n; i++ {
 		if err := ctx.Err(); err != nil {
@@ -211,9 +215,13 @@ func formulate(ctx context.Context, g *Graph, opts FormulateOptions) (*Model, er
 			if !g.Possible(i, j) {
 				continue
 			}
-			w := 1.0
+			w := float64(g.pairWeight(i, j))
 			if g.Partners(i, j) {
-				w = N * N
+				if opts.Paper {
+					w = N * N // Fig 1.14's weights, every array alike (weights.go)
+				} else if w < N*N {
+					m.Lighter++
+				}
 				partners[i] = append(partners[i], j)
 				partners[j] = append(partners[j], i)
 			}

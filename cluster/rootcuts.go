@@ -82,6 +82,13 @@ type rootResult struct {
 // what it has. When w's net ends (ctx, the clock), the loop returns what it has found so far
 // with its error.
 func (m *Model) strengthen(w, first *meter, loop loopConfig, from *Cuts) (*rootResult, error) {
+	return m.strengthenReporting(w, first, loop, from, nil)
+}
+
+// strengthenReporting is strengthen that tells report, when not nil, after each round the
+// cheapest clustering read so far (+Inf: none) and the bound: a proof's loop can run for
+// minutes on large programs, and the editor's progress said nothing until it ended.
+func (m *Model) strengthenReporting(w, first *meter, loop loopConfig, from *Cuts, report func(read, bound float64)) (*rootResult, error) {
 	ctx := w.net
 	res := &rootResult{model: m, bound: math.Inf(-1), readCost: math.Inf(1)}
 	if len(m.Rows) == 0 {
@@ -175,6 +182,9 @@ func (m *Model) strengthen(w, first *meter, loop loopConfig, from *Cuts) (*rootR
 		}
 		if c := math.Ceil(sol.Objective - 1e-6); c > best {
 			best, stalled = c, 0
+			if report != nil {
+				report(res.readCost, c)
+			}
 		} else if stalled++; stalled >= stallRounds {
 			break
 		}
@@ -274,7 +284,17 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 	half := loopWork.left() // the loop's share, which a continued stage's search gets too
 	// An error ends the loop with the cuts found so far: the model stays valid without them,
 	// and when opts.Stop ended it, the search stops at once with the start.
-	root, _ := m.strengthen(loopWork, w, loop, opts.carried)
+	var report func(read, bound float64)
+	if opts.Progress != nil {
+		report = func(read, bound float64) {
+			best := read // +Inf: none yet
+			if start != nil {
+				best = min(best, objective(m, start))
+			}
+			opts.Progress(best, bound)
+		}
+	}
+	root, _ := m.strengthenReporting(loopWork, w, loop, opts.carried, report)
 	if ctx.Err() != nil {
 		return stage{}, ctx.Err()
 	}

@@ -51,8 +51,8 @@ type SolveOptions struct {
 	NoRootCuts bool
 	// Progress, when not nil, is called during the solve with the objective of the best
 	// solution so far (+Inf before the first) and the bound proved so far, when they change
-	// (after the root loop, and from HiGHS's search at most twice a second), from any
-	// goroutine. HiGHS in this process only.
+	// (in the root loop when its bound rises, after it, and from HiGHS's search at most twice
+	// a second), from any goroutine. HiGHS in this process only.
 	Progress func(objective, bound float64)
 	// work bounds the search of HiGHS in this process (solveModel sets it for each piece).
 	work *meter

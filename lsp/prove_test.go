@@ -107,7 +107,7 @@ func TestStoppedProofKeepsWhatItFound(t *testing.T) {
 	opts.Debounce = 0
 	c := startServer(t, opts, map[string]any{"window": map[string]any{"workDoneProgress": true}})
 	uri := "file:///stopped.cnf"
-	c.open(uri, generated(200, 4, "glued")) // its root loop ends within a second, its search takes a minute
+	c.open(uri, generated(200, 1, "fans")) // its proof takes minutes; its root loop reports its bound as it rises
 	c.analysed(uri, 1)
 	first := c.waitDiagnostics(uri, func(p diagParams) bool { return p.Version == 1 })
 	if !strings.Contains(clusteringDiagnostic(first), "not proven optimal") {
