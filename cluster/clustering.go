@@ -201,9 +201,10 @@ func addUnique(xs *[]string, x string) {
 	}
 }
 
-// Cost is the objective of Fig 1.14 for this clustering: N² for each possible pair that reads a
-// common array or is joined by an edge and is split, 1 for any other possible pair split, and N
-// for each array-producing binding whose array some consumer reads from another cluster.
+// Cost is the objective of Fig 1.14 for this clustering: for each possible pair that reads a
+// common array or is joined by an edge and is split, the array's weight (N², less behind
+// filters: weights.go), 1 for any other possible pair split, and N for each array-producing
+// binding whose array some consumer reads from another cluster.
 func (cl *Clustering) Cost() int {
 	g := cl.Graph
 	n := len(g.Nodes)

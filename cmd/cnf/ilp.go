@@ -18,7 +18,7 @@ func init() {
 		summary: "print the clustering ILP (Fig 1.14) in CPLEX LP format, for glpsol, cbc or highs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition, by `NAME` (needed when the file has several)")
-			fs.BoolVar(&paper, "paper", false, "print Fig 1.14 literally (π unbounded, big-M = N, no transitivity cuts) instead of the tightened model cnf solves")
+			fs.BoolVar(&paper, "paper", false, "print Fig 1.14 literally (π unbounded, big-M = N, no transitivity cuts, every array N²) instead of the tightened model cnf solves")
 		},
 		run: func(ctx context.Context, e *env, args []string) int {
 			if len(args) != 1 {

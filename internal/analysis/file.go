@@ -324,6 +324,10 @@ func reusable(hit entry, t time.Duration) bool {
 func staged(opts cluster.Options, solve func(cluster.Options) (*cluster.Result, error)) (*cluster.Result, error) {
 	var best *cluster.Result
 	var cuts *cluster.Cuts // the last stage's root loop's, which the next continues
+	// The answer's time and work are the stages' together: "solved in" said only the last
+	// stage's (1.4 s for a 4 s limit's answer that took 5.5 s).
+	var took time.Duration
+	var work float64
 	for _, limit := range cluster.Stages(opts.TimeLimit) {
 		o := opts
 		o.TimeLimit = limit
@@ -334,6 +338,7 @@ func staged(opts cluster.Options, solve func(cluster.Options) (*cluster.Result, 
 		if err != nil {
 			return nil, err
 		}
+		took, work = took+res.SolveTime, work+res.Work
 		cuts = res.Cuts
 		// A proven result's Bound is not set: its objective is the bound. A later stage that
 		// proves the objective the best already has proves the best (its proof was dropped
@@ -363,6 +368,11 @@ func staged(opts cluster.Options, solve func(cluster.Options) (*cluster.Result, 
 		if best.Optimal || best.Fallback != "" || (opts.Stop != nil && opts.Stop.Err() != nil) {
 			break
 		}
+	}
+	if best != nil {
+		r := *best
+		r.SolveTime, r.Work = took, work
+		best = &r
 	}
 	return best, nil
 }
