@@ -28,8 +28,9 @@ func analyzeGenerated(t *rapid.T, opts gen.Options) *infer.Result {
 }
 
 // The ILP and the exhaustive search agree on the optimal objective, for our formulation and for
-// Megiddo and Sarkar's, and for the literal formulation with the figure's weights, with and without the transitivity cuts and the root cuts; the ILP's clustering
-// passes the independent checker; and the solver's objective is the cost of the clustering read
+// Megiddo and Sarkar's, with and without the transitivity cuts and the root cuts, and for the
+// literal formulation with the figure's weights; the ILP's clustering passes the independent
+// checker; and the solver's objective is the cost of the clustering read
 // back from x (so x was transitive).
 //
 // Thousands of programs: go test ./cluster -run ILPMatchesExhaustive -rapid.checks=3000
