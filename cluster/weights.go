@@ -61,22 +61,19 @@ func (g *Graph) weigh() {
 	}
 	for _, a := range names {
 		rs := readers[a]
-		for x, i := range rs {
+		for x, i := range rs { // a node reads an array once: i != j
 			for _, j := range rs[x+1:] {
-				if i != j {
-					mark(i, j, depth[a])
-				}
+				mark(i, j, depth[a])
 			}
 		}
 	}
 	for _, e := range g.Edges {
-		d := -1 // the least depth of the arrays the edge carries; 0 if it carries none
+		// The arrays of one node are all as deep (filterDepths); a scalar has no depth (0).
+		d := 0
 		for _, v := range e.Vars {
-			if dv, ok := depth[v]; ok && (d < 0 || dv < d) {
-				d = dv
-			}
+			d = max(d, depth[v])
 		}
-		mark(e.From.ID, e.To.ID, max(d, 0))
+		mark(e.From.ID, e.To.ID, d)
 	}
 }
 
