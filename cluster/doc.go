@@ -12,7 +12,8 @@
 //     without the ILP), decision.go (the graph's key and a clustering carried to an equal
 //     graph), values.go (clusterings to and from the model's column values).
 //   - Baselines and heuristics: baselines.go (unfused, stream fusion), merge.go (the merger
-//     both greedy merges use), greedy.go, improve.go (single moves and polish), exhaustive.go
+//     both greedy merges use), greedy.go, improve.go (single moves and polish), kick.go (kicks
+//     from polish's local optimum, for work the search cannot use), exhaustive.go
 //     (every partition, up to ten bindings), twins.go (interchangeable nodes).
 //   - The ILP: model.go (Fig 1.14's columns and rows, the objective), order.go, cuts.go
 //     (transitivity cuts in the formulation), budget.go (model size limits), lp.go (CPLEX LP

@@ -1,0 +1,223 @@
+package cluster
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// Kicks: an iterated local search from a clustering, for the work a solve has left when
+// HiGHS's search cannot start (rootStage). polish (improve's moves of one node, then the greedy
+// merges) stops at a local optimum: on fans 200 under the 2 s default the readings of the
+// relaxation stopped 6-33% above the optimum, and the work the search could not use was left
+// unspent (docs/performance.md, "Kicks"). A kick breaks part of the best clustering so far and
+// polish rebuilds it; the result is kept when it costs less. Kicks are drawn from a generator
+// with a fixed seed and every step is counted in work, so the answer is the same on every run.
+//
+// Two kicks, drawn alike:
+//   - a move: a node and its successors (or predecessors) in its cluster split off and join a
+//     neighbouring cluster. Clusters exchange chains of bindings this way, which improve's
+//     one-node moves cannot do (each single move splits a heavy edge).
+//   - a dissolve: one cluster, or a cluster and a neighbour, breaks into its nodes.
+//
+// Both keep a valid clustering valid for the order: a part split off downwards (upwards) has no
+// edge back into the rest of its cluster, and a cycle through it would be one through the old
+// cluster. Every kick is checked (Validate) all the same; twins stay together, as the model
+// wants them.
+
+// kicksWithout is how many kicks in a row that find nothing better end the search: by then
+// every cluster has been broken up a few times.
+const kicksWithout = 200
+
+// kicked runs kicks from cl within w's work and returns the cheapest clustering found (cl
+// itself when none is cheaper). cost is what a clustering costs in the model being solved.
+func kicked(w *meter, cl *Clustering, sameSizeOnly bool, cost func(*Clustering) float64) *Clustering {
+	g := cl.Graph
+	n := len(g.Nodes)
+	if n < 3 {
+		return cl
+	}
+	twinOf := make([]int, n) // each node's first twin (itself when it has none)
+	for i := range twinOf {
+		twinOf[i] = i
+	}
+	for _, group := range g.twins() {
+		for _, j := range group[1:] {
+			twinOf[j] = group[0]
+		}
+	}
+	rng := rand.New(rand.NewPCG(uint64(n), 0x6b69636b))
+	best, bestCost := cl, cost(cl)
+	// priceCost is the work of costing a clustering: a scan of the pairs.
+	priceCost := priceScan * float64(n*n) / 2
+	for without := 0; without < kicksWithout && !w.out(); without++ {
+		labels := kick(best, rng)
+		if labels == nil {
+			break // one cluster per binding, or one in all: nothing to break apart
+		}
+		// Twins go back together (dissolving split them); the others stay apart.
+		for v := range labels {
+			if t := twinOf[v]; t != v {
+				labels[v] = labels[t]
+			}
+		}
+		start, err := NewClustering(g, labels)
+		if err != nil || len(Validate(g, start.Of, sameSizeOnly)) > 0 {
+			continue // not expected: a kick keeps a clustering valid
+		}
+		if w.spend(priceCost) { // the check
+			break
+		}
+		mg := mergerFrom(start, sameSizeOnly)
+		joinNeighbour(mg, labels, n, rng)
+		next := polish(w, mg.clustering(), sameSizeOnly)
+		if w.spend(priceCost) {
+			break // the work ran out during polish: its clustering may be half rebuilt
+		}
+		if c := cost(next); c < bestCost {
+			best, bestCost, without = next, c, -1
+		}
+	}
+	return best
+}
+
+// kick is cl's labels after a random kick: half the time a move's part split off (labelled
+// 2n and above, for joinNeighbour), else a dissolve (its nodes labelled n and above). nil when
+// every cluster has one node.
+func kick(cl *Clustering, rng *rand.Rand) []int {
+	g := cl.Graph
+	n := len(g.Nodes)
+	size := map[int]int{}
+	for _, l := range cl.Of {
+		size[l]++
+	}
+	var big []int
+	for l, k := range size {
+		if k > 1 {
+			big = append(big, l)
+		}
+	}
+	if len(big) == 0 {
+		return nil
+	}
+	slices.Sort(big)
+	if rng.IntN(2) == 0 {
+		c := big[rng.IntN(len(big))]
+		var in []int
+		for v, l := range cl.Of {
+			if l == c {
+				in = append(in, v)
+			}
+		}
+		v := in[rng.IntN(len(in))]
+		down := rng.IntN(2) == 0
+		group := map[int]bool{v: true}
+		stack := []int{v}
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if down {
+				for _, e := range g.Out(u) {
+					if x := e.To.ID; cl.Of[x] == c && !group[x] {
+						group[x] = true
+						stack = append(stack, x)
+					}
+				}
+			} else {
+				for _, e := range g.In(u) {
+					if x := e.From.ID; cl.Of[x] == c && !group[x] {
+						group[x] = true
+						stack = append(stack, x)
+					}
+				}
+			}
+		}
+		if len(group) < len(in) {
+			labels := slices.Clone(cl.Of)
+			for x := range group {
+				labels[x] = 2*n + v
+			}
+			return labels
+		}
+	}
+	dissolve := map[int]bool{big[rng.IntN(len(big))]: true}
+	if rng.IntN(2) == 0 {
+		var near []int
+		for _, e := range g.Edges {
+			a, b := cl.Of[e.From.ID], cl.Of[e.To.ID]
+			if a != b && dissolve[a] && !slices.Contains(near, b) {
+				near = append(near, b)
+			} else if a != b && dissolve[b] && !slices.Contains(near, a) {
+				near = append(near, a)
+			}
+		}
+		if len(near) > 0 {
+			slices.Sort(near)
+			dissolve[near[rng.IntN(len(near))]] = true
+		}
+	}
+	labels := make([]int, n)
+	for v, l := range cl.Of {
+		labels[v] = l
+		if dissolve[l] {
+			labels[v] = n + v // a label no cluster has (cl's are below n)
+		}
+	}
+	return labels
+}
+
+// joinNeighbour merges a move's part (the nodes labelled 2n and above in labels) with a
+// neighbouring cluster, the first of them in a random order that may merge (canMerge); it
+// reports whether one did.
+func joinNeighbour(mg *merger, labels []int, n int, rng *rand.Rand) bool {
+	var group []int
+	for v, l := range labels {
+		if l >= 2*n {
+			group = append(group, v)
+		}
+	}
+	if len(group) == 0 {
+		return false
+	}
+	a := mg.label[group[0]]
+	var near []int
+	for _, v := range group {
+		for _, e := range mg.g.Out(v) {
+			if b := mg.label[e.To.ID]; b != a && !slices.Contains(near, b) {
+				near = append(near, b)
+			}
+		}
+		for _, e := range mg.g.In(v) {
+			if b := mg.label[e.From.ID]; b != a && !slices.Contains(near, b) {
+				near = append(near, b)
+			}
+		}
+	}
+	slices.Sort(near)
+	rng.Shuffle(len(near), func(i, j int) { near[i], near[j] = near[j], near[i] })
+	for _, b := range near {
+		if mg.canMerge(a, b) {
+			mg.merge(a, b)
+			return true
+		}
+	}
+	return false
+}
+
+// kickedValues is kicked from the clustering of start (column values of m) within w's work,
+// as column values of m: start itself
+// when no kick found a cheaper clustering, or when the model has no graph or forces pairs
+// together (variant.Together: a kick would not keep them).
+func kickedValues(w *meter, m *Model, start []float64) []float64 {
+	if m.Graph == nil || len(m.variant.Together) > 0 || start == nil || w.out() {
+		return start
+	}
+	cl, err := readback(m, start)
+	if err != nil {
+		return start
+	}
+	cost := func(c *Clustering) float64 { return objective(m, m.StartValues(c)) }
+	if k := kicked(w, cl, m.variant.SameSizeOnly, cost); k != cl {
+		return m.StartValues(k)
+	}
+	return start
+}
