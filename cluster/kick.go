@@ -13,11 +13,16 @@ import (
 // polish rebuilds it; the result is kept when it costs less. Kicks are drawn from a generator
 // with a fixed seed and every step is counted in work, so the answer is the same on every run.
 //
-// Two kicks, drawn alike:
+// The kicks:
+//   - a guided move, half of the kicks when the last relaxation is given: an edge that the
+//     clustering splits and the relaxation does not (x below 1/2) is drawn, and its producer
+//     with its successors in its cluster joins the consumer's cluster, or the consumer with its
+//     predecessors the producer's. This is where the relaxation and the clustering disagree.
 //   - a move: a node and its successors (or predecessors) in its cluster split off and join a
 //     neighbouring cluster. Clusters exchange chains of bindings this way, which improve's
 //     one-node moves cannot do (each single move splits a heavy edge).
 //   - a dissolve: one cluster, or a cluster and a neighbour, breaks into its nodes.
+// (The moves and the dissolves share the other half, or all of the kicks, alike.)
 //
 // Both keep a valid clustering valid for the order: a part split off downwards (upwards) has no
 // edge back into the rest of its cluster, and a cycle through it would be one through the old
@@ -29,8 +34,9 @@ import (
 const kicksWithout = 200
 
 // kicked runs kicks from cl within w's work and returns the cheapest clustering found (cl
-// itself when none is cheaper). cost is what a clustering costs in the model being solved.
-func kicked(w *meter, cl *Clustering, sameSizeOnly bool, cost func(*Clustering) float64) *Clustering {
+// itself when none is cheaper). cost is what a clustering costs in the model being solved;
+// wants, when not nil, says whether the relaxation puts two nodes together (the guided moves).
+func kicked(w *meter, cl *Clustering, sameSizeOnly bool, cost func(*Clustering) float64, wants func(i, j int) bool) *Clustering {
 	g := cl.Graph
 	n := len(g.Nodes)
 	if n < 3 {
@@ -50,7 +56,7 @@ func kicked(w *meter, cl *Clustering, sameSizeOnly bool, cost func(*Clustering) 
 	// priceCost is the work of costing a clustering: a scan of the pairs.
 	priceCost := priceScan * float64(n*n) / 2
 	for without := 0; without < kicksWithout && !w.out(); without++ {
-		labels := kick(best, rng)
+		labels, target := kick(best, rng, wants)
 		if labels == nil {
 			break // one cluster per binding, or one in all: nothing to break apart
 		}
@@ -68,7 +74,7 @@ func kicked(w *meter, cl *Clustering, sameSizeOnly bool, cost func(*Clustering) 
 			break
 		}
 		mg := mergerFrom(start, sameSizeOnly)
-		joinNeighbour(mg, labels, n, rng)
+		joinNeighbour(mg, labels, n, rng, target)
 		next := polish(w, mg.clustering(), sameSizeOnly)
 		if w.spend(priceCost) {
 			break // the work ran out during polish: its clustering may be half rebuilt
@@ -80,10 +86,10 @@ func kicked(w *meter, cl *Clustering, sameSizeOnly bool, cost func(*Clustering) 
 	return best
 }
 
-// kick is cl's labels after a random kick: half the time a move's part split off (labelled
-// 2n and above, for joinNeighbour), else a dissolve (its nodes labelled n and above). nil when
-// every cluster has one node.
-func kick(cl *Clustering, rng *rand.Rand) []int {
+// kick is cl's labels after a random kick, and the node whose cluster a guided move's part
+// joins (-1 for the others): a move's part is labelled 2n and above (for joinNeighbour), a
+// dissolve's nodes n and above. nil when every cluster has one node.
+func kick(cl *Clustering, rng *rand.Rand, wants func(i, j int) bool) ([]int, int) {
 	g := cl.Graph
 	n := len(g.Nodes)
 	size := map[int]int{}
@@ -97,9 +103,30 @@ func kick(cl *Clustering, rng *rand.Rand) []int {
 		}
 	}
 	if len(big) == 0 {
-		return nil
+		return nil, -1
 	}
 	slices.Sort(big)
+	if wants != nil && rng.IntN(2) == 0 {
+		var split []*Edge
+		for _, e := range g.Edges {
+			if cl.Of[e.From.ID] != cl.Of[e.To.ID] && wants(e.From.ID, e.To.ID) {
+				split = append(split, e)
+			}
+		}
+		if len(split) > 0 {
+			e := split[rng.IntN(len(split))]
+			v, t, down := e.From.ID, e.To.ID, true
+			if rng.IntN(2) == 0 {
+				v, t, down = t, v, false
+			}
+			group := chain(g, cl, v, down)
+			labels := slices.Clone(cl.Of)
+			for x := range group {
+				labels[x] = 2*n + v
+			}
+			return labels, t
+		}
+	}
 	if rng.IntN(2) == 0 {
 		c := big[rng.IntN(len(big))]
 		var in []int
@@ -109,34 +136,12 @@ func kick(cl *Clustering, rng *rand.Rand) []int {
 			}
 		}
 		v := in[rng.IntN(len(in))]
-		down := rng.IntN(2) == 0
-		group := map[int]bool{v: true}
-		stack := []int{v}
-		for len(stack) > 0 {
-			u := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if down {
-				for _, e := range g.Out(u) {
-					if x := e.To.ID; cl.Of[x] == c && !group[x] {
-						group[x] = true
-						stack = append(stack, x)
-					}
-				}
-			} else {
-				for _, e := range g.In(u) {
-					if x := e.From.ID; cl.Of[x] == c && !group[x] {
-						group[x] = true
-						stack = append(stack, x)
-					}
-				}
-			}
-		}
-		if len(group) < len(in) {
+		if group := chain(g, cl, v, rng.IntN(2) == 0); len(group) < len(in) {
 			labels := slices.Clone(cl.Of)
 			for x := range group {
 				labels[x] = 2*n + v
 			}
-			return labels
+			return labels, -1
 		}
 	}
 	dissolve := map[int]bool{big[rng.IntN(len(big))]: true}
@@ -162,13 +167,39 @@ func kick(cl *Clustering, rng *rand.Rand) []int {
 			labels[v] = n + v // a label no cluster has (cl's are below n)
 		}
 	}
-	return labels
+	return labels, -1
 }
 
-// joinNeighbour merges a move's part (the nodes labelled 2n and above in labels) with a
-// neighbouring cluster, the first of them in a random order that may merge (canMerge); it
-// reports whether one did.
-func joinNeighbour(mg *merger, labels []int, n int, rng *rand.Rand) bool {
+// chain is v and its successors (down) or predecessors in its cluster under cl.
+func chain(g *Graph, cl *Clustering, v int, down bool) map[int]bool {
+	c := cl.Of[v]
+	group := map[int]bool{v: true}
+	stack := []int{v}
+	for len(stack) > 0 {
+		u := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		edges := g.In(u)
+		if down {
+			edges = g.Out(u)
+		}
+		for _, e := range edges {
+			x := e.From.ID
+			if down {
+				x = e.To.ID
+			}
+			if cl.Of[x] == c && !group[x] {
+				group[x] = true
+				stack = append(stack, x)
+			}
+		}
+	}
+	return group
+}
+
+// joinNeighbour merges a move's part (the nodes labelled 2n and above in labels) with the
+// cluster of target (a guided move's), or else with a neighbouring cluster, the first of them in
+// a random order that may merge (canMerge). When none may, the part stays a cluster of its own.
+func joinNeighbour(mg *merger, labels []int, n int, rng *rand.Rand, target int) {
 	var group []int
 	for v, l := range labels {
 		if l >= 2*n {
@@ -176,38 +207,41 @@ func joinNeighbour(mg *merger, labels []int, n int, rng *rand.Rand) bool {
 		}
 	}
 	if len(group) == 0 {
-		return false
+		return
 	}
 	a := mg.label[group[0]]
-	var near []int
-	for _, v := range group {
-		for _, e := range mg.g.Out(v) {
-			if b := mg.label[e.To.ID]; b != a && !slices.Contains(near, b) {
-				near = append(near, b)
+	near := []int{}
+	if target >= 0 {
+		near = append(near, mg.label[target])
+	} else {
+		for _, v := range group {
+			for _, e := range mg.g.Out(v) {
+				if b := mg.label[e.To.ID]; b != a && !slices.Contains(near, b) {
+					near = append(near, b)
+				}
+			}
+			for _, e := range mg.g.In(v) {
+				if b := mg.label[e.From.ID]; b != a && !slices.Contains(near, b) {
+					near = append(near, b)
+				}
 			}
 		}
-		for _, e := range mg.g.In(v) {
-			if b := mg.label[e.From.ID]; b != a && !slices.Contains(near, b) {
-				near = append(near, b)
-			}
-		}
+		slices.Sort(near)
+		rng.Shuffle(len(near), func(i, j int) { near[i], near[j] = near[j], near[i] })
 	}
-	slices.Sort(near)
-	rng.Shuffle(len(near), func(i, j int) { near[i], near[j] = near[j], near[i] })
 	for _, b := range near {
-		if mg.canMerge(a, b) {
+		if b != a && mg.canMerge(a, b) {
 			mg.merge(a, b)
-			return true
+			return
 		}
 	}
-	return false
 }
 
 // kickedValues is kicked from the clustering of start (column values of m) within w's work,
-// as column values of m: start itself
-// when no kick found a cheaper clustering, or when the model has no graph or forces pairs
-// together (variant.Together: a kick would not keep them).
-func kickedValues(w *meter, m *Model, start []float64) []float64 {
+// guided by the relaxation guide (m's columns; nil for none), as column values of m: start
+// itself when no kick found a cheaper clustering, or when the model has no graph or forces
+// pairs together (variant.Together: a kick would not keep them).
+func kickedValues(w *meter, m *Model, start, guide []float64) []float64 {
 	if m.Graph == nil || len(m.variant.Together) > 0 || start == nil || w.out() {
 		return start
 	}
@@ -216,7 +250,14 @@ func kickedValues(w *meter, m *Model, start []float64) []float64 {
 		return start
 	}
 	cost := func(c *Clustering) float64 { return objective(m, m.StartValues(c)) }
-	if k := kicked(w, cl, m.variant.SameSizeOnly, cost); k != cl {
+	var wants func(i, j int) bool
+	if guide != nil {
+		wants = func(i, j int) bool {
+			col, ok := m.X(i, j)
+			return ok && guide[col] < 0.5
+		}
+	}
+	if k := kicked(w, cl, m.variant.SameSizeOnly, cost, wants); k != cl {
 		return m.StartValues(k)
 	}
 	return start

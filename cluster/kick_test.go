@@ -16,7 +16,7 @@ func TestKickedIsValidNeverWorseAndRepeatable(t *testing.T) {
 		g, sameSize, start := randomValidStart(t)
 		cost := func(c *Clustering) float64 { return float64(c.Cost()) }
 		run := func() *Clustering {
-			return kicked(newMeter(context.Background(), 20000), start, sameSize, cost)
+			return kicked(newMeter(context.Background(), 20000), start, sameSize, cost, nil)
 		}
 		got := run()
 		if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
@@ -40,7 +40,7 @@ func TestKicksLeaveALocalOptimum(t *testing.T) {
 	w := unlimited(context.Background())
 	start := polish(w, Greedy(context.Background(), g, false), false)
 	cost := func(c *Clustering) float64 { return float64(c.Cost()) }
-	got := kicked(newMeter(context.Background(), workOf(DefaultTimeLimit/2)), start, false, cost)
+	got := kicked(newMeter(context.Background(), workOf(DefaultTimeLimit/2)), start, false, cost, nil)
 	if problems := Validate(g, got.Of, false); len(problems) > 0 {
 		t.Fatalf("kicks made the clustering invalid: %v", problems)
 	}

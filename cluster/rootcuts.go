@@ -340,7 +340,7 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 		// less work left than that takes, the best start is the answer, within the limit.
 		// The work left goes to kicks from the start (kick.go): the loop's readings stop at
 		// a local optimum that, on fans 200, was 6-33% above the optimum.
-		st.start = kickedValues(w, m, st.start)
+		st.start = kickedValues(w, m, st.start, root.last)
 		st.settled = &Solution{Values: st.start, Objective: math.Round(objective(m, st.start)), Time: time.Since(began)}
 		return st, nil
 	}

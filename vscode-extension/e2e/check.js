@@ -519,9 +519,21 @@ async function retype(page, text, replacement) {
     const outcome = plain(await stopped.innerText()).replace(/\s+/g, ' ');
     await page.keyboard.press('Control+Shift+M');
     await problemsShow(page, 'the solve was stopped');
+    // The lens above the definition counts the loops of the clustering the proof kept, as the
+    // status bar does (once seen: the lens still said the loops from before the proof).
+    let counts = '';
+    for (let waited = 0; ; waited += 250) {
+      const lens = plain(await page.locator('.codelens-decoration', { hasText: /unfused 200/ }).first().innerText().catch(() => ''));
+      const status = plain(await page.locator('.statusbar-item', { hasText: /CNF\s+·\s+\d+\s+loops/ }).first().innerText().catch(() => ''));
+      const a = lens.match(/(\d+)\s+loops/), b = status.match(/(\d+)\s+loops/);
+      counts = `lens ${JSON.stringify(lens.slice(0, 40))}, status ${JSON.stringify(status)}`;
+      if (a && b && a[1] === b[1]) break;
+      if (waited >= 15000) throw new Error(`after the stopped proof: ${counts}`);
+      await page.waitForTimeout(250);
+    }
     await palette(page, 'Notifications: Clear All Notifications');
     await page.keyboard.press('Control+Shift+M');
-    return `${progress.slice(progress.indexOf('Proving'))} → ${outcome}`;
+    return `${progress.slice(progress.indexOf('Proving'))} → ${outcome}; ${counts}`;
   });
 
   await step(page, 'the walkthrough\'s example: CNF: Open an Example Program, analysed as an untitled file', async () => {
