@@ -58,7 +58,7 @@ func kicked(w *meter, cl *Clustering, sameSizeOnly bool, cost func(*Clustering) 
 	for without := 0; without < kicksWithout && !w.out(); without++ {
 		labels, target := kick(best, rng, wants)
 		if labels == nil {
-			break // one cluster per binding, or one in all: nothing to break apart
+			break // every cluster has one binding: nothing to break apart
 		}
 		// Twins go back together (dissolving split them); the others stay apart.
 		for v := range labels {
