@@ -68,7 +68,10 @@ type Definition struct {
 	In       Pos      // offset of the in keyword, or -1 if missing
 	Results  []*Ident // the names after in
 	Tuple    bool     // results were written as a parenthesised tuple
-	Broken   bool     // the parser reported an error inside this definition
+	// BadResults: a result was written as an expression (reported by the parser), so Results
+	// lacks it and their count and positions say nothing about the signature's.
+	BadResults bool
+	Broken     bool // the parser reported an error inside this definition
 }
 
 // Binding is `names = combinator`. An external may bind several names; every other

@@ -330,8 +330,8 @@ func (d *defChecker) resultTypes() []Type {
 
 func (d *defChecker) matchResultTypes() []Type {
 	sig, def := d.fn.Sig, d.fn.Def
-	if sig == nil || sig.Type == nil {
-		return nil
+	if sig == nil || sig.Type == nil || def.BadResults {
+		return nil // a result the parser reported is missing: nothing to match by position
 	}
 	res := sig.Type
 	if ft, ok := res.(*FuncType); ok {

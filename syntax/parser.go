@@ -488,6 +488,7 @@ func (p *parser) parseResults(def *Definition) {
 	isName := func() bool { return p.tok().kind == tIdent && !p.isTopStart(p.i) }
 	switch {
 	case p.resultExpression(false):
+		def.BadResults = true
 	case isName():
 		def.Results = []*Ident{p.ident()}
 	case t.kind == tLParen:
@@ -500,6 +501,16 @@ func (p *parser) parseResults(def *Definition) {
 		}
 		for {
 			if p.resultExpression(true) {
+				// The tuple goes on after it: the names after a bad result are still
+				// results (checked as bound, and used).
+				def.BadResults = true
+				if p.tok().kind == tComma {
+					p.next()
+					continue
+				}
+				if p.tok().kind == tRParen {
+					p.next()
+				}
 				return
 			}
 			if !isName() {
