@@ -204,7 +204,13 @@ type defChecker struct {
 	// resultTypesOnce holds resultTypes' answer once computed (it reports a mismatch, which
 	// must happen once).
 	resultTypesOnce *[]Type
+	// suggested counts the undefined names given a suggestion (each a scan of every name
+	// bound): past maxSuggestions, a definition with thousands of them would take minutes.
+	suggested int
 }
+
+// maxSuggestions is how many undefined names of one definition get a "did you mean".
+const maxSuggestions = 100
 
 func (d *defChecker) errorf(r Range, code string, related []Related, format string, args ...any) {
 	d.errs++
@@ -406,7 +412,11 @@ func (d *defChecker) suggest(name string, want Kind) string {
 // unbound reports an undefined name (what is "x" or "the result x"), suggesting a bound name
 // one or two edits away, with a quick fix to it.
 func (d *defChecker) unbound(id *Ident, want Kind, what string) {
-	s := d.suggest(id.Name, want)
+	s := ""
+	if d.suggested < maxSuggestions {
+		d.suggested++
+		s = d.suggest(id.Name, want)
+	}
 	if s == "" {
 		d.errorf(id.Range, CodeUnbound, nil, "%s is not defined", what)
 		return
@@ -773,11 +783,18 @@ func (d *defChecker) results() {
 }
 
 func (d *defChecker) unused() {
+	var counts map[string]int
+	bound := func() map[string]int {
+		if counts == nil {
+			counts = timesBound(d.fn.Def)
+		}
+		return counts
+	}
 	for _, p := range d.fn.Params {
 		if d.fn.Symbols[p.Name] == p && len(p.Uses) == 0 && !strings.HasPrefix(p.Name, "_") {
 			n := len(d.checker.diags)
 			d.warnf(p.Decl.Range, CodeUnused, "parameter %s is never used", p.Name)
-			if fix, ok := renameUnused(d.fn.Def, p.Decl); ok {
+			if fix, ok := renameUnused(p.Decl, bound()); ok {
 				attachFixes(d.checker.diags, n, fix)
 			}
 		}
@@ -788,7 +805,7 @@ func (d *defChecker) unused() {
 			if s != nil && s.Decl == id && len(s.Uses) == 0 && !strings.HasPrefix(id.Name, "_") {
 				n := len(d.checker.diags)
 				d.warnf(id.Range, CodeUnused, "%s is never used", id.Name)
-				if fix, ok := removeBinding(d.checker.file.Src, d.fn.Def, k); ok {
+				if fix, ok := removeBinding(d.checker.file.Src, d.fn.Def, k, bound()); ok {
 					attachFixes(d.checker.diags, n, fix)
 				}
 			}

@@ -76,8 +76,8 @@ func (p *parser) bindResult(r Range, text string) (Fix, bool) {
 			indent[i] = ' '
 		}
 	}
-	name := "result"
-	for k := 2; name == def.Name.Name || timesBound(def, name) > 0; k++ {
+	name, bound := "result", timesBound(def)
+	for k := 2; name == def.Name.Name || bound[name] > 0; k++ {
 		name = fmt.Sprintf("result%d", k)
 	}
 	return Fix{
@@ -95,13 +95,13 @@ func (p *parser) bindResult(r Range, text string) (Fix, bool) {
 // shares a line with code other than a trailing comment, or (the first binding, which follows
 // `let`) shares its line with the next one. The first binding is removed up to the next one's
 // start, which then follows `let`.
-func removeBinding(src []byte, def *Definition, k int) (Fix, bool) {
+func removeBinding(src []byte, def *Definition, k int, bound map[string]int) (Fix, bool) {
 	bs := def.Bindings
 	b := bs[k]
 	if len(bs) < 2 || len(b.Names) != 1 {
 		return Fix{}, false
 	}
-	if timesBound(def, b.Name()) != 1 {
+	if bound[b.Name()] != 1 {
 		return Fix{}, false // bound twice: the other binding would become the unused one
 	}
 	after := bytes.TrimSpace(src[b.End:lineEnd(src, b.End)])
@@ -130,26 +130,24 @@ func removeBinding(src []byte, def *Definition, k int) (Fix, bool) {
 // renameUnused is the quick fix that marks an unused parameter as unused on purpose by
 // prefixing its name with _. It offers none when the name is bound twice (the other would
 // stay unused) or the new name is taken.
-func renameUnused(def *Definition, id *Ident) (Fix, bool) {
-	if timesBound(def, id.Name) != 1 || timesBound(def, "_"+id.Name) != 0 {
+func renameUnused(id *Ident, bound map[string]int) (Fix, bool) {
+	if bound[id.Name] != 1 || bound["_"+id.Name] != 0 {
 		return Fix{}, false
 	}
 	return replaceWith(Range{id.Start, id.Start}, "_", "rename to _"+id.Name+" (marks it unused on purpose)"), true
 }
 
-// timesBound counts the parameters and binders of def named name.
-func timesBound(def *Definition, name string) int {
-	n := 0
+// timesBound counts how often each name is bound in def: as a parameter or by a binding (a
+// count above one is an error reported elsewhere). Made once per definition: a file with many
+// unused bindings asks for each.
+func timesBound(def *Definition) map[string]int {
+	n := map[string]int{}
 	for _, p := range def.Params {
-		if p.Name == name {
-			n++
-		}
+		n[p.Name]++
 	}
 	for _, b := range def.Bindings {
 		for _, id := range b.Names {
-			if id.Name == name {
-				n++
-			}
+			n[id.Name]++
 		}
 	}
 	return n

@@ -59,7 +59,9 @@ type parser struct {
 	errs    int  // syntax errors reported so far
 	muted   bool // an error was reported since the last recovery point
 	depth   int
-	def     *Definition // the definition being parsed, marked Broken on error
+	def     *Definition     // the definition being parsed, marked Broken on error
+	namesOf *Definition     // the definition whose bound names names holds (boundHere)
+	names   map[string]bool // the names namesOf binds, made when first asked for
 }
 
 // ---- token access -------------------------------------------------------------------------
@@ -900,7 +902,13 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 	}
 	msg := fmt.Sprintf("%s is not a combinator: the right side of a binding must be a combinator application such as map, filter or fold", kw.Name)
 	var fix Fix
-	if s, ok := notCombinators[kw.Name]; ok {
+	if p.boundHere(kw.Name) {
+		// `d = s - t`, `ys = xs`: a name of the let (or a parameter) where a combinator
+		// goes; not a host function, whatever its spelling.
+		msg = fmt.Sprintf("%s is bound by this definition, not a combinator: the right side of a binding must be a combinator application such as map, filter or fold. "+
+			"To compute with a scalar, do it inside a combinator's function, which may use any scalar the let binds (as in `map (\\x -> x - s) xs` for a scalar s); "+
+			"to name %s again, use %s itself instead", kw.Name, kw.Name, kw.Name)
+	} else if s, ok := notCombinators[kw.Name]; ok {
 		msg += "; " + s
 	} else if c := nearestCombinator(kw.Name); c != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", c)
@@ -915,6 +923,55 @@ func (p *parser) buildCombinator(kw *Ident, args []Expr) Combinator {
 		attachFixes(p.diags, at, fix)
 	}
 	return nil
+}
+
+// boundHere reports whether name is a parameter of the definition being parsed or a name
+// bound by one of its bindings: those parsed so far, and those below (a line starting
+// `name =`, `name, other =` or `(name, other) =`, up to the next definition).
+func (p *parser) boundHere(name string) bool {
+	if p.def == nil {
+		return false
+	}
+	if p.namesOf != p.def {
+		// Made once per definition: the bindings parsed so far and the lines below.
+		p.namesOf, p.names = p.def, map[string]bool{}
+		for _, id := range p.def.Params {
+			p.names[id.Name] = true
+		}
+		for _, b := range p.def.Bindings {
+			for _, id := range b.Names {
+				p.names[id.Name] = true
+			}
+		}
+		for i := p.i; i < len(p.toks) && p.toks[i].kind != tEOF && (i == p.i || !p.isTopStart(i)); i++ {
+			if p.toks[i].first() {
+				p.lineBinds(i)
+			}
+		}
+	}
+	return p.names[name]
+}
+
+// lineBinds adds to p.names the names before the `=` of the line starting at token i, if
+// nothing but names, commas and parentheses come before it.
+func (p *parser) lineBinds(i int) {
+	var names []string
+	for j := i; j < len(p.toks); j++ {
+		t := p.toks[j]
+		switch {
+		case j > i && t.first():
+			return
+		case t.kind == tIdent:
+			names = append(names, p.text(t))
+		case t.kind == tEquals:
+			for _, n := range names {
+				p.names[n] = true
+			}
+			return
+		case t.kind != tComma && t.kind != tLParen && t.kind != tRParen:
+			return
+		}
+	}
 }
 
 // countArg checks a size, count or start argument (of generate, take, drop, slice): a scalar
