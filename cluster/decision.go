@@ -6,14 +6,16 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cnf-tools/cnf/syntax"
 )
 
 // Key is a canonical description of everything the clustering of a graph depends on, hashed:
 // the nodes in order with their names, whether each is an external or makes arrays, its
 // iteration size's class, its parent transducer and what it reads; which arrays are results;
-// and the edges with their kinds. Worker expressions, literals, comments and positions are not
-// part of it, so an edit inside a worker leaves the key unchanged and the clustering can be
-// reused without a solve. Two graphs with the same key have the same model, baselines and
+// the edges with their kinds; and the filters' measured rates, if any. Worker expressions,
+// literals, comments and positions are not part of it, so an edit inside a worker leaves the
+// key unchanged and the clustering can be reused without a solve. Two graphs with the same key have the same model, baselines and
 // greedy clustering.
 func (g *Graph) Key() string {
 	var b strings.Builder
@@ -52,6 +54,14 @@ func (g *Graph) Key() string {
 	}
 	for _, e := range g.Edges {
 		fmt.Fprintf(&b, "e %d %d %v\n", e.From.ID, e.To.ID, e.Preventing)
+	}
+	// Measured filter rates change the weights (SetRates): the nodes' in node order.
+	for _, nd := range g.Nodes {
+		if r, ok := g.rates[nd.Name]; ok {
+			if _, filter := nd.Binding.Rhs.(*syntax.Filter); filter {
+				fmt.Fprintf(&b, "r %d %v\n", nd.ID, r)
+			}
+		}
 	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:])

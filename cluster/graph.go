@@ -35,9 +35,10 @@ type Graph struct {
 	// heavy[i] holds the nodes joined to i by an edge or reading an array i reads: the pairs
 	// that weigh N² in the objective.
 	heavy []bitset
-	// shallow holds, for the heavy pairs whose every common array is behind filters, how many
-	// (weights.go); the other heavy pairs weigh N².
-	shallow map[[2]int]int
+	// shallow holds, for the heavy pairs whose every common array is behind filters, the
+	// share of N² they weigh (weights.go); the other heavy pairs weigh N².
+	shallow map[[2]int]float64
+	rates   Rates                     // measured filter rates (SetRates); nil: the guess
 	byBind  map[*syntax.Binding]*Node // every node by its binding
 	// concestors[a*n+b] memoises PossibleConcestors(a, b) (see concestorEntry): the model's
 	// pair loops, the budget and the explanations all ask, for every pair, and each question

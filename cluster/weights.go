@@ -18,34 +18,54 @@ import (
 // own size (parameters, generate, cross, append, external outputs) and every array of a
 // program without filters weigh N², as in the figure; `cnf ilp --paper` prints the figure's
 // weights.
+//
+// Where the guess is wrong (a filter that keeps nearly everything weighs half of what it
+// moves), measured rates replace it: Rates gives a filter's kept fraction by its binding's
+// name (`cnf run --profile` measures them on real inputs), and an array behind filters weighs
+// N² times the product of their rates (at least N). A filter without a rate keeps the guess.
+
+// Rates are the fractions of their input that filters keep, by the filter's binding name, each
+// in [0, 1]; the weights guess ½ for a filter without one.
+type Rates map[string]float64
+
+// guessedRate is what a filter is assumed to keep without a measured rate.
+const guessedRate = 0.5
+
+// SetRates weighs the graph's pairs with measured filter rates instead of the guess (nil: the
+// guess for every filter). A graph's Key says which rates it was weighed with.
+func (g *Graph) SetRates(r Rates) {
+	g.rates = r
+	g.weigh()
+}
 
 // weigh computes heavy (the pairs joined by an edge or reading a common array) and, for the
-// heavy pairs whose every such array is behind filters, how many (shallow).
+// heavy pairs whose every such array is behind filters, the largest share of N² that such an
+// array weighs (shallow).
 func (g *Graph) weigh() {
 	n := len(g.Nodes)
 	g.heavy = make([]bitset, n)
 	for i := range g.heavy {
 		g.heavy[i] = newBitset(n)
 	}
-	depth := g.filterDepths()
-	g.shallow = map[[2]int]int{}
-	// mark records that i and j share an array d filters deep: the pair weighs by its least
-	// such depth.
-	mark := func(i, j, d int) {
+	share := g.filterShares()
+	g.shallow = map[[2]int]float64{}
+	// mark records that i and j share an array weighing f of N²: the pair weighs by its
+	// largest such share.
+	mark := func(i, j int, f float64) {
 		p := [2]int{min(i, j), max(i, j)}
 		if !g.heavy[i].has(j) {
 			g.heavy[i].set(j)
 			g.heavy[j].set(i)
-			if d > 0 {
-				g.shallow[p] = d
+			if f < 1 {
+				g.shallow[p] = f
 			}
 			return
 		}
-		if old, ok := g.shallow[p]; ok && d < old {
-			if d == 0 {
+		if old, ok := g.shallow[p]; ok && f > old {
+			if f >= 1 {
 				delete(g.shallow, p)
 			} else {
-				g.shallow[p] = d
+				g.shallow[p] = f
 			}
 		}
 	}
@@ -63,53 +83,73 @@ func (g *Graph) weigh() {
 		rs := readers[a]
 		for x, i := range rs { // a node reads an array once: i != j
 			for _, j := range rs[x+1:] {
-				mark(i, j, depth[a])
+				f, ok := share[a]
+				if !ok {
+					f = 1 // a parameter
+				}
+				mark(i, j, f)
 			}
 		}
 	}
 	for _, e := range g.Edges {
-		// The arrays of one node are all as deep (filterDepths); a scalar has no depth (0).
-		d := 0
+		// The arrays of one node all weigh alike (filterShares); a scalar has no share, and
+		// an edge of scalars alone weighs N².
+		f := 1.0
 		for _, v := range e.Vars {
-			d = max(d, depth[v])
+			if sh, ok := share[v]; ok {
+				f = min(f, sh)
+			}
 		}
-		mark(e.From.ID, e.To.ID, d)
+		mark(e.From.ID, e.To.ID, f)
 	}
 }
 
-// filterDepths gives each array of the definition (parameters and nodes' outputs) the number of
-// filters its size is behind: 0 for a parameter and for the arrays of a size of their own
-// (generate, cross, append, external); a filter's output one more than the array it walks;
+// filterShares gives each array of the definition (parameters and nodes' outputs) the share
+// of N² it weighs: 1 for a parameter and for the arrays of a size of their own (generate,
+// cross, append, external); a filter's output its rate times the share of the array it walks;
 // every other combinator's output that of the array it walks (maps, scans, zips, reversals,
-// slices; a gather's, its indices').
-func (g *Graph) filterDepths() map[string]int {
-	depth := map[string]int{}
+// slices; a gather's, its indices'). With the guessed rate an array behind d filters weighs
+// 2^-d, exactly.
+func (g *Graph) filterShares() map[string]float64 {
+	share := map[string]float64{}
+	of := func(a string) float64 {
+		if f, ok := share[a]; ok {
+			return f
+		}
+		return 1 // a parameter
+	}
 	for _, nd := range g.Nodes { // in source order: an array's producer comes before its readers
-		d := 0
+		f := 1.0
 		if w := syntax.Walked(nd.Binding.Rhs); w != nil {
-			d = depth[w.Name] // a parameter's is 0
+			f = of(w.Name)
 			if _, ok := nd.Binding.Rhs.(*syntax.Filter); ok {
-				d++
+				r, ok := g.rates[nd.Name]
+				if !ok || !(r >= 0 && r <= 1) {
+					r = guessedRate
+				}
+				f *= r
 			}
 		}
 		for _, a := range nd.Arrays {
-			depth[a] = d
+			share[a] = f
 		}
 	}
-	return depth
+	return share
 }
 
 // pairWeight is the weight of a possible pair in the objective: for a pair joined by an edge or
-// reading a common array, N² for an array of a size of its own and N² / 2^d (at least N) for
-// one behind d filters; 1 for any other pair.
+// reading a common array, N² for an array of a size of its own and N² times its share (at
+// least N) for one behind filters (N² / 2^d behind d filters of guessed rates); 1 for any other
+// pair.
 func (g *Graph) pairWeight(i, j int) int {
 	if !g.heavy[i].has(j) {
 		return 1
 	}
 	n := len(g.Nodes)
 	w := n * n
-	if d, ok := g.shallow[[2]int{min(i, j), max(i, j)}]; ok {
-		w = max(n, w>>min(d, 62))
+	if f, ok := g.shallow[[2]int{min(i, j), max(i, j)}]; ok {
+		// float64(n*n) and a power of two multiply exactly: the guess's weights are n*n >> d.
+		w = max(n, int(float64(w)*f))
 	}
 	return w
 }

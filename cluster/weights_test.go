@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"slices"
 	"testing"
 )
 
@@ -59,5 +60,52 @@ p xs n =
 	}
 	if lit.Of[id("m")] == lit.Of[id("f")] || lit.Of[id("f")] != lit.Of[id("a")] {
 		t.Errorf("the literal form's optimum %s does not write m (Fig 1.14's weights)", lit)
+	}
+}
+
+// Measured rates replace the guess (SetRates): an array behind a filter that kept everything
+// weighs N², as if unfiltered; behind one that kept nothing, N; a rate of ½ weighs as the
+// guess. The graph's key says which rates it was weighed with.
+func TestMeasuredRatesReplaceTheGuess(t *testing.T) {
+	const src = `p :: Array Int -> Int -> (Array Int, Int, Array Int, Array Int, Array Int)
+p xs n =
+  let m = map (\x -> x + n) xs
+      s = fold (+) 0 m
+      f = filter (\x -> x > 3) m
+      a = map (\x -> x + s) f
+      b = map (\x -> x * s) f
+      c = map (\x -> x - s) f
+      g = filter (\x -> x > 5) a
+      h = map (\x -> x + 1) g
+  in  (a, s, b, c, h)
+`
+	sizes := sizesOf(t, src)
+	guess := NewGraph(sizes)
+	n := len(guess.Nodes)
+	pairs := [][2]string{{"m", "s"}, {"f", "a"}, {"a", "b"}, {"g", "h"}, {"b", "h"}}
+	weights := func(g *Graph) []int {
+		var w []int
+		for _, p := range pairs {
+			w = append(w, g.pairWeight(g.Node(p[0]).ID, g.Node(p[1]).ID))
+		}
+		return w
+	}
+	half := NewGraph(sizes)
+	half.SetRates(Rates{"f": 0.5, "g": 0.5})
+	if got, want := weights(half), weights(guess); !slices.Equal(got, want) {
+		t.Errorf("rates of ½: weights %v, want the guess's %v", got, want)
+	}
+	if half.Key() == guess.Key() {
+		t.Errorf("the key does not say the graph was weighed with measured rates")
+	}
+	measured := NewGraph(sizes)
+	measured.SetRates(Rates{"f": 1, "g": 0, "m": 0.1}) // m is not a filter: its rate is not read
+	want := []int{n * n, n * n, n * n, n, 1}
+	if got := weights(measured); !slices.Equal(got, want) {
+		t.Errorf("f kept all, g nothing: weights of %v = %v, want %v", pairs, got, want)
+	}
+	measured.SetRates(nil)
+	if got, want := weights(measured), weights(guess); !slices.Equal(got, want) || measured.Key() != guess.Key() {
+		t.Errorf("SetRates(nil): weights %v and key differ from the guess's %v", got, want)
 	}
 }

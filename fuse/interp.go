@@ -184,6 +184,16 @@ func (m *meter) add(n int64) error {
 }
 
 func runReference(ctx context.Context, sizes *infer.Result, inputs map[string]Value, ext Externals, strict bool) (map[string]Value, error) {
+	vals, err := runBindings(ctx, sizes, inputs, ext, strict)
+	if err != nil {
+		return nil, err
+	}
+	return results(sizes.Func, vals), nil
+}
+
+// runBindings is runReference's evaluation: the value of every binding it computed (a binding
+// only counted has its length).
+func runBindings(ctx context.Context, sizes *infer.Result, inputs map[string]Value, ext Externals, strict bool) (map[string]Value, error) {
 	m := &meter{ctx: ctx}
 	fn := sizes.Func
 	if err := CheckInputs(fn, inputs); err != nil {
@@ -216,7 +226,7 @@ func runReference(ctx context.Context, sizes *infer.Result, inputs map[string]Va
 			return nil, &RunError{Binding: b.Name(), Err: err}
 		}
 	}
-	return results(fn, vals), nil
+	return vals, nil
 }
 
 // lengthValue is a length as the sizes give it: the value of its expression when it is known

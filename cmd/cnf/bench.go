@@ -53,7 +53,7 @@ func init() {
 	)
 	register(&command{
 		name:    "bench",
-		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--reassociate-floats] [--arg NAME=VALUE]... [--host FILE] [--inputs DIR] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--reassociate-floats] [--arg NAME=VALUE]... [--host FILE] [--inputs DIR] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER] [--rates FILE]",
 		summary: "compile every clustering (unfused, stream, megiddo, optimal) to native code and time it on the same random inputs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to measure, by `NAME` (needed when the file has several)")

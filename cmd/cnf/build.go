@@ -68,7 +68,7 @@ func init() {
 	)
 	register(&command{
 		name:    "build",
-		args:    "FILE [--function NAME] [--clustering CLUSTERING] [--host FILE] [-o FILE | --lib -o DIR | --python -o DIR] [--threads T] [--reassociate-floats] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--clustering CLUSTERING] [--host FILE] [-o FILE | --lib -o DIR | --python -o DIR] [--threads T] [--reassociate-floats] [--time-limit DURATION] [--solver SOLVER] [--rates FILE]",
 		summary: "write a definition compiled to C under a clustering (one loop per cluster, each its fused process), or the file's definitions as a C library or a Python module",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to compile, by `NAME` (needed when the file has several)")

@@ -17,7 +17,7 @@ func init() {
 	)
 	register(&command{
 		name:    "cluster",
-		args:    "[--json] [--explain] [--cuts] [--time-limit DURATION] [--solver SOLVER] FILE...",
+		args:    "[--json] [--explain] [--cuts] [--time-limit DURATION] [--solver SOLVER] [--rates FILE] FILE...",
 		summary: "find the optimal clustering of each definition into loops (ILP, HiGHS), with baselines",
 		flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print JSON")

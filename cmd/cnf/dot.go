@@ -15,7 +15,7 @@ func init() {
 	)
 	register(&command{
 		name:    "dot",
-		args:    "FILE [--function NAME] [--collapse] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] [--collapse] [--time-limit DURATION] [--solver SOLVER] [--rates FILE]",
 		summary: "print the optimal clustering as a Graphviz diagram",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition, by `NAME` (needed when the file has several)")

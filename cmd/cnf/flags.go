@@ -84,13 +84,15 @@ func (n nonNegative) Set(s string) error {
 type solving struct {
 	limit  time.Duration
 	solver string
+	rates  string // a rates file (rates.go), or ""
 }
 
-// solvingFlags declares --time-limit and --solver on fs.
+// solvingFlags declares --time-limit, --solver and --rates on fs.
 func solvingFlags(fs *flag.FlagSet, s *solving, what string) {
 	timeLimitFlag(fs, &s.limit, what)
 	s.solver = "auto"
 	fs.Var(solverName{&s.solver}, "solver", "the ILP `SOLVER`: auto (HiGHS in this process when linked, else the first of highs, glpsol, cbc on PATH, else none), highs, glpk, cbc, or none (exhaustive search up to 10 bindings, greedy beyond, not proven optimal)")
+	fs.StringVar(&s.rates, "rates", "", "weigh each filter's output by the fraction it kept on real inputs, as measured by cnf run --profile into `FILE`, instead of guessing that it keeps half")
 }
 
 // solverName is the value of --solver: one of cluster.SolverNames.

@@ -20,7 +20,7 @@ func init() {
 	)
 	register(&command{
 		name:    "fuse",
-		args:    "[--function NAME] [--listing] [--notes] [--time-limit DURATION] [--solver SOLVER] FILE...",
+		args:    "[--function NAME] [--listing] [--notes] [--time-limit DURATION] [--solver SOLVER] [--rates FILE] FILE...",
 		summary: "print the fused process of every loop of the optimal clustering",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "only the definition `NAME` (every definition without it)")

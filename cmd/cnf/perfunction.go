@@ -22,7 +22,13 @@ func newEngine(s solving) (*analysis.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return analysis.NewEngine(analysis.Config{TimeLimit: s.limit, Solver: solver}), nil
+	cfg := analysis.Config{TimeLimit: s.limit, Solver: solver}
+	if s.rates != "" {
+		if cfg.Rates, err = readRates(s.rates); err != nil {
+			return nil, err
+		}
+	}
+	return analysis.NewEngine(cfg), nil
 }
 
 // perFunction is the shared driver of the commands that report per definition (infer,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cnf-tools/cnf/codegen"
 	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/syntax"
 )
 
 func init() {
@@ -21,11 +22,12 @@ func init() {
 		host     string
 		threads  int
 		reassoc  bool
+		profile  string
 		solve    solving
 	)
 	register(&command{
 		name:    "run",
-		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network | --compiled [--host FILE] [--threads T] [--reassociate-floats]] [--time-limit DURATION] [--solver SOLVER]",
+		args:    "FILE [--function NAME] --arg NAME=VALUE... [--fused | --network | --compiled [--host FILE] [--threads T] [--reassociate-floats]] [--profile FILE] [--time-limit DURATION] [--solver SOLVER] [--rates FILE]",
 		summary: "evaluate a definition on inputs: by the reference semantics, or loop by loop as fused processes",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to run, by `NAME` (needed when the file has several)")
@@ -36,6 +38,7 @@ func init() {
 			fs.StringVar(&host, "host", "", "with --compiled, the C `FILE` implementing the host functions and types the definition uses")
 			fs.IntVar(&threads, "threads", runtime.NumCPU(), "with --compiled, `T` threads for each loop that can be split (results are the same on any number)")
 			fs.BoolVar(&reassoc, "reassociate-floats", false, "with --compiled, split loops with Float folds too, combining partial sums in chunk order (the rounding then depends on --threads)")
+			fs.StringVar(&profile, "profile", "", "by the reference semantics, record what each filter read and kept in the rates `FILE` (other definitions' entries are kept), for --rates of cluster, build and bench")
 			solvingFlags(fs, &solve, "time limit of the clustering (with --fused or --network)")
 		},
 		run: func(ctx context.Context, e *env, rest []string) int {
@@ -45,6 +48,10 @@ func init() {
 			}
 			if fused && network || compiled && (fused || network) {
 				e.errorf("run: --fused, --network and --compiled exclude each other")
+				return exitUsage
+			}
+			if profile != "" && (fused || network || compiled) {
+				e.errorf("run: --profile measures the reference semantics: not with --fused, --network or --compiled")
 				return exitUsage
 			}
 			if host != "" && !compiled {
@@ -97,6 +104,15 @@ func init() {
 				}
 				// Which error a failing program reports is the reference's (docs/language.md).
 				err = fuse.ProgramError(ctx, r, inputs, fuse.DefaultExternals(), err)
+			} else if profile != "" {
+				var counts map[string]fuse.FilterCount
+				out, counts, err = fuse.Profile(ctx, r, inputs, fuse.DefaultExternals())
+				if err == nil {
+					if werr := writeProfile(profile, name, counts); werr != nil {
+						return e.fail(exitUsage, "run", werr)
+					}
+					fmt.Fprintf(e.stderr, "cnf run: %s of %s measured into %s (for --rates)\n", syntax.Plural(len(counts), "filter"), name, profile)
+				}
 			} else {
 				out, err = fuse.RunReference(ctx, r, inputs, fuse.DefaultExternals())
 			}

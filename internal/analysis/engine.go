@@ -20,6 +20,10 @@ type Config struct {
 	// Fresh solves every version afresh, without the cache or a warm start: for benchmarks that
 	// measure a solve.
 	Fresh bool
+	// Rates are measured filter rates by definition name (cluster.Graph.SetRates): the
+	// clustering weighs a filter's output by what it kept on real inputs rather than the
+	// guess that it keeps half. Nil: the guess everywhere.
+	Rates map[string]cluster.Rates
 }
 
 // Engine analyses files for a command run or a server session; it is safe for concurrent use.

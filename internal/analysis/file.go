@@ -177,9 +177,12 @@ func (f *File) newDef(name string, sizes *infer.Result, rep *cluster.Report, reu
 // depends only on the graph and the configuration (not on the definition's earlier versions,
 // nor on the machine's load): it is what `cnf cluster` says for the same text.
 func (e *Engine) cluster(ctx context.Context, f *File, name string, sizes *infer.Result) (*cluster.Report, string, bool, error) {
-	g := cluster.NewGraph(sizes)
-	key := g.Key()
 	cfg := f.cfg
+	g := cluster.NewGraph(sizes)
+	if r := cfg.Rates[name]; len(r) > 0 {
+		g.SetRates(r)
+	}
+	key := g.Key()
 	if hit, ok := e.cache.get(key); ok && !cfg.Fresh && reusable(hit, cfg.TimeLimit) {
 		ours, err1 := hit.ours.Apply(g)
 		meg, err2 := hit.megiddo.Apply(g)
