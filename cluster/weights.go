@@ -38,6 +38,23 @@ func (g *Graph) SetRates(r Rates) {
 	g.weigh()
 }
 
+// MeasuredRates are the measured rates the weights use (SetRates): those of the graph's
+// filters, by name; nil when there are none.
+func (g *Graph) MeasuredRates() Rates {
+	var out Rates
+	for _, nd := range g.Nodes {
+		if r, ok := g.rates[nd.Name]; ok && r >= 0 && r <= 1 {
+			if _, filter := nd.Binding.Rhs.(*syntax.Filter); filter {
+				if out == nil {
+					out = Rates{}
+				}
+				out[nd.Name] = r
+			}
+		}
+	}
+	return out
+}
+
 // weigh computes heavy (the pairs joined by an edge or reading a common array) and, for the
 // heavy pairs whose every such array is behind filters, the largest share of N² that such an
 // array weighs (shallow).

@@ -52,7 +52,8 @@ func perFunction(e *env, engine *analysis.Engine, cmd, usage string, paths []str
 		if !asJSON {
 			syntax.WriteDiagnostics(e.stdout, s.path, f.Prog.Syntax.File, f.Prog.Diagnostics)
 		}
-		for i := range f.Prog.Syntax.Funcs {
+		for i, fn := range f.Prog.Syntax.Funcs {
+			warnRates(e, engine, cmd, fn)
 			entry, c, err := visit(f, i)
 			if errors.Is(err, context.Canceled) {
 				return exitInterrupted // runMain says so
@@ -114,6 +115,7 @@ func oneFunction(ctx context.Context, e *env, engine *analysis.Engine, cmd, path
 			e.errorf("%s: %s has errors", cmd, fn.Def.Name.Name)
 			return nil, "", exitProblems
 		}
+		warnRates(e, engine, cmd, fn)
 		return f, fn.Def.Name.Name, exitOK
 	}
 	switch {

@@ -7,10 +7,14 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/internal/analysis"
+	"github.com/cnf-tools/cnf/syntax"
 )
 
 // The rates file (`cnf run --profile FILE` writes it, `--rates FILE` reads it): what each
@@ -109,4 +113,34 @@ func writeProfile(path, function string, counts map[string]fuse.FilterCount) err
 		return err
 	}
 	return replaceFile(path, append(out, '\n'))
+}
+
+// warnRates says, on standard error, which names the rates give a definition that are not its
+// filters (a misspelling, or a rates file of another version of the program): their rates are
+// not used, and the clustering would otherwise not say why it did not change.
+func warnRates(e *env, engine *analysis.Engine, cmd string, fn *syntax.Func) {
+	rs := engine.Config().Rates[fn.Def.Name.Name]
+	if len(rs) == 0 {
+		return
+	}
+	var filters []string
+	for _, b := range fn.Def.Bindings {
+		if _, ok := b.Rhs.(*syntax.Filter); ok {
+			filters = append(filters, b.Name())
+		}
+	}
+	names := make([]string, 0, len(rs))
+	for name := range rs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if !slices.Contains(filters, name) {
+			has := "it has none"
+			if len(filters) > 0 {
+				has = "its filters: " + strings.Join(filters, ", ")
+			}
+			fmt.Fprintf(e.stderr, "cnf: %s: warning: the rates name %s, which is not a filter of %s (%s): not used\n", cmd, name, fn.Def.Name.Name, has)
+		}
+	}
 }

@@ -3,7 +3,9 @@ package present
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/cnf-tools/cnf/cluster"
@@ -36,6 +38,8 @@ type Summary struct {
 	Known map[string]string `json:"known,omitempty"`
 	// Dead lists the bindings that are never computed (arrays used only by lengths).
 	Dead []string `json:"neverComputed,omitempty"`
+	// Rates are the measured filter rates the weights used (--rates), by filter name.
+	Rates map[string]float64 `json:"rates,omitempty"`
 }
 
 // ClusterSummary describes one cluster.
@@ -102,6 +106,7 @@ func Summarize(r *cluster.Report) Summary {
 		Baselines:    BaselinesOf(r),
 		Preventing:   []EdgeSummary{},
 		Clusters:     []ClusterSummary{},
+		Rates:        r.Graph.MeasuredRates(),
 	}
 	if s.Optimal {
 		s.Bound = s.Objective
@@ -170,6 +175,14 @@ func WriteText(w io.Writer, r *cluster.Report, withTime bool) {
 	fmt.Fprintf(w, "%s: %s, objective %d (%s)\n", s.Name, syntax.Plural(s.Loops, "loop"), s.Objective, status)
 	b := s.Baselines
 	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %s\n", b.Unfused, b.Stream, b.MegiddoText())
+	if len(s.Rates) > 0 {
+		names := slices.Sorted(maps.Keys(s.Rates))
+		parts := make([]string, len(names))
+		for i, n := range names {
+			parts[i] = fmt.Sprintf("%s %.3g%%", n, 100*s.Rates[n])
+		}
+		fmt.Fprintf(w, "  weighed by measured filter rates: %s\n", strings.Join(parts, ", "))
+	}
 	for _, k := range r.Graph.Known {
 		fmt.Fprintf(w, "  before any loop: %s = %s\n", k.Name(), s.Known[k.Name()])
 	}
