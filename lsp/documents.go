@@ -166,6 +166,7 @@ func (s *Server) worker(d *document) {
 		if !todo {
 			continue
 		}
+		s.refreshRates() // a profile run again since the last version: this one uses it
 		file := s.engine.Load(d.uri, v.text, v.edited.UnixNano())
 		s.mu.Lock()
 		current := d.cur == v && v.ctx.Err() == nil

@@ -13,6 +13,7 @@ func (s *Server) initialize(ctx context.Context, p *initializeParams) (*initiali
 	s.mu.Lock()
 	s.state = running
 	s.client = p.Capabilities
+	s.root = workspaceRoot(p)
 	s.mu.Unlock()
 	if p.InitializationOptions != nil {
 		s.configure(p.InitializationOptions, false) // no document is open yet: nothing to refresh
@@ -152,9 +153,14 @@ func (s *Server) configure(p *settingsParams, refresh bool) {
 	}
 	s.opts = opts
 	s.mu.Unlock()
+	s.cfgMu.Lock()
 	cfg := s.engine.Config()
 	cfg.TimeLimit = opts.TimeLimit
 	s.engine.SetConfig(cfg)
+	s.cfgMu.Unlock()
+	if r := set.Solver.Rates; r != nil {
+		s.setRates(*r) // warns itself
+	}
 	for _, msg := range problems {
 		s.warnUser("%s", msg)
 	}

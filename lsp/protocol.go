@@ -57,6 +57,12 @@ func (c clientCapabilities) markdown() bool {
 type initializeParams struct {
 	Capabilities          clientCapabilities `json:"capabilities"`
 	InitializationOptions *settingsParams    `json:"initializationOptions"`
+	RootURI               *string            `json:"rootUri"`
+	WorkspaceFolders      []workspaceFolder  `json:"workspaceFolders"`
+}
+
+type workspaceFolder struct {
+	URI string `json:"uri"`
 }
 
 // initializeResult is the answer to initialize.
@@ -144,6 +150,7 @@ type settingsParams struct {
 type settings struct {
 	Solver struct {
 		TimeLimit *float64 `json:"timeLimit"` // seconds
+		Rates     *string  `json:"rates"`     // a rates file's path ("": none)
 	} `json:"solver"`
 	Debounce          *float64 `json:"debounce"` // milliseconds
 	FusionDiagnostics *string  `json:"fusionDiagnostics"`

@@ -85,6 +85,11 @@ type Server struct {
 	exitOnce sync.Once
 	progress progresses
 	measure  measurements
+	root     string // the workspace's directory (workspaceRoot), for a relative cnf.solver.rates
+	// cfgMu orders the changes of the engine's configuration (settings, the rates file read
+	// again); rates is the rates file's state, under cfgMu.
+	cfgMu sync.Mutex
+	rates rates
 	// bench runs a measurement: codegen.Bench (tests count what it is asked).
 	bench func(context.Context, *infer.Result, []codegen.Clustering, codegen.BenchOptions) (*codegen.BenchResult, error)
 }

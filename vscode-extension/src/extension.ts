@@ -217,7 +217,7 @@ async function restart(): Promise<void> {
 function settings(): object {
   const c = vscode.workspace.getConfiguration('cnf');
   return {
-    solver: { timeLimit: c.get('solver.timeLimit') }, debounce: c.get('debounce'), fusionDiagnostics: c.get('fusionDiagnostics'),
+    solver: { timeLimit: c.get('solver.timeLimit'), rates: c.get('solver.rates') }, debounce: c.get('debounce'), fusionDiagnostics: c.get('fusionDiagnostics'),
     inlayHints: { loops: c.get('inlayHints.loops'), sizes: c.get('inlayHints.sizes') }, codeLens: { enable: c.get('codeLens.enable') },
   };
 }

@@ -1,0 +1,95 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// cnf.solver.rates names a rates file (cnf run --profile's): the clustering of the next
+// version weighs filters by it, as `cnf cluster --rates` does for the same text, and a file
+// written again is read again when the next version is analysed.
+func TestRatesSetting(t *testing.T) {
+	const text = `p :: Array Int -> Int -> (Array Int, Int, Array Int, Array Int, Array Int)
+p xs n =
+  let m = map (\x -> x + n) xs
+      s = fold (+) 0 m
+      f = filter (\x -> x > 3) m
+      a = map (\x -> x + s) f
+      b = map (\x -> x * s) f
+      c = map (\x -> x - s) f
+      g = filter (\x -> x > 5) a
+      h = map (\x -> x + 1) g
+  in  (a, s, b, c, h)
+`
+	path := filepath.Join(t.TempDir(), "rates.json")
+	write := func(rate string, at time.Time) {
+		body := `{"version": "cnf-rates/1", "functions": {"p": {"f": {"rate": ` + rate + `}, "g": {"rate": 1}}}}`
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("1", time.Now().Add(-time.Hour))
+	opts := DefaultOptions()
+	opts.Debounce = 0
+	c := startServer(t, opts, nil)
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"solver": map[string]any{"rates": path}}}})
+	uri := "file:///rates.cnf"
+	c.open(uri, text)
+	c.analysed(uri, 1)
+	show := func() ClusteringResult {
+		var r ClusteringResult
+		if err := c.call("workspace/executeCommand", map[string]any{"command": cmdShowClustering, "arguments": []any{uri, "p"}}, &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r := show()
+	if want := map[string]float64{"f": 1, "g": 1}; !reflect.DeepEqual(r.Summary.Rates, want) {
+		t.Errorf("rates used %v, want %v", r.Summary.Rates, want)
+	}
+	if got := r.Summary.Clusters[0].Bindings; !reflect.DeepEqual(got, []string{"m", "s"}) {
+		t.Errorf("with f keeping everything the first loop is %v, want [m s] (f fused with its readers)", got)
+	}
+
+	write("0.25", time.Now())
+	c.change(uri, 2, text+"\n")
+	c.analysed(uri, 2)
+	r = show()
+	if r.Summary.Rates["f"] != 0.25 {
+		t.Errorf("after the file was written again: rates %v, want f 0.25", r.Summary.Rates)
+	}
+	if got := r.Summary.Clusters[0].Bindings; !reflect.DeepEqual(got, []string{"m", "s", "f"}) {
+		t.Errorf("with f keeping a quarter the first loop is %v, want [m s f] (f written)", got)
+	}
+
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"solver": map[string]any{"rates": ""}}}})
+	c.change(uri, 3, text)
+	c.analysed(uri, 3)
+	if r = show(); r.Summary.Rates != nil {
+		t.Errorf("the setting emptied, rates %v are still used", r.Summary.Rates)
+	}
+}
+
+// A relative cnf.solver.rates is resolved in the first workspace folder, else the root URI.
+func TestWorkspaceRoot(t *testing.T) {
+	root := "file:///home/u/proj"
+	for _, c := range []struct {
+		p    initializeParams
+		want string
+	}{
+		{initializeParams{}, ""},
+		{initializeParams{RootURI: &root}, "/home/u/proj"},
+		{initializeParams{RootURI: &root, WorkspaceFolders: []workspaceFolder{{URI: "file:///w/a"}, {URI: "file:///w/b"}}}, "/w/a"},
+		{initializeParams{WorkspaceFolders: []workspaceFolder{{URI: "untitled:x"}}}, ""},
+	} {
+		if got := workspaceRoot(&c.p); got != filepath.FromSlash(c.want) {
+			t.Errorf("workspaceRoot(%+v) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}
