@@ -166,7 +166,9 @@ func (s *Server) worker(d *document) {
 		if !todo {
 			continue
 		}
-		s.refreshRates() // a profile run again since the last version: this one uses it
+		if s.refreshRates() { // a profile run again since the last version: this one uses it,
+			s.reanalyseAll(d.uri) // and the other documents are analysed again
+		}
 		file := s.engine.Load(d.uri, v.text, v.edited.UnixNano())
 		s.mu.Lock()
 		current := d.cur == v && v.ctx.Err() == nil

@@ -158,8 +158,8 @@ func (s *Server) configure(p *settingsParams, refresh bool) {
 	cfg.TimeLimit = opts.TimeLimit
 	s.engine.SetConfig(cfg)
 	s.cfgMu.Unlock()
-	if r := set.Solver.Rates; r != nil {
-		s.setRates(*r) // warns itself
+	if r := set.Solver.Rates; r != nil && s.setRates(*r) { // setRates warns itself
+		s.reanalyseAll("") // a setting applies to new versions: these are made now
 	}
 	for _, msg := range problems {
 		s.warnUser("%s", msg)

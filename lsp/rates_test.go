@@ -8,9 +8,9 @@ import (
 	"time"
 )
 
-// cnf.solver.rates names a rates file (cnf run --profile's): the clustering of the next
-// version weighs filters by it, as `cnf cluster --rates` does for the same text, and a file
-// written again is read again when the next version is analysed.
+// cnf.solver.rates names a rates file (cnf run --profile's): the open documents are analysed
+// again, their filters weighed by it as `cnf cluster --rates` does for the same text; a file
+// written again is read again when the next version is analysed; emptied, the guess is back.
 func TestRatesSetting(t *testing.T) {
 	const text = `p :: Array Int -> Int -> (Array Int, Int, Array Int, Array Int, Array Int)
 p xs n =
@@ -38,7 +38,6 @@ p xs n =
 	opts := DefaultOptions()
 	opts.Debounce = 0
 	c := startServer(t, opts, nil)
-	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"solver": map[string]any{"rates": path}}}})
 	uri := "file:///rates.cnf"
 	c.open(uri, text)
 	c.analysed(uri, 1)
@@ -49,11 +48,33 @@ p xs n =
 		}
 		return r
 	}
-	r := show()
+	// until waits for the open document's clustering to satisfy ok (settings apply to new
+	// versions, which a change of the rates makes at once).
+	until := func(what string, ok func(ClusteringResult) bool) ClusteringResult {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			r := show()
+			if ok(r) {
+				return r
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: still rates %v, loops %+v", what, r.Summary.Rates, r.Summary.Clusters)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	first := func(r ClusteringResult) []string { return r.Summary.Clusters[0].Bindings }
+	if r := show(); r.Summary.Rates != nil || !reflect.DeepEqual(first(r), []string{"m", "s", "f"}) {
+		t.Fatalf("without rates: rates %v, first loop %v, want none and [m s f] (the guess writes f)", r.Summary.Rates, first(r))
+	}
+
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"solver": map[string]any{"rates": path}}}})
+	r := until("the setting names the rates", func(r ClusteringResult) bool { return r.Summary.Rates != nil })
 	if want := map[string]float64{"f": 1, "g": 1}; !reflect.DeepEqual(r.Summary.Rates, want) {
 		t.Errorf("rates used %v, want %v", r.Summary.Rates, want)
 	}
-	if got := r.Summary.Clusters[0].Bindings; !reflect.DeepEqual(got, []string{"m", "s"}) {
+	if got := first(r); !reflect.DeepEqual(got, []string{"m", "s"}) {
 		t.Errorf("with f keeping everything the first loop is %v, want [m s] (f fused with its readers)", got)
 	}
 
@@ -64,16 +85,12 @@ p xs n =
 	if r.Summary.Rates["f"] != 0.25 {
 		t.Errorf("after the file was written again: rates %v, want f 0.25", r.Summary.Rates)
 	}
-	if got := r.Summary.Clusters[0].Bindings; !reflect.DeepEqual(got, []string{"m", "s", "f"}) {
+	if got := first(r); !reflect.DeepEqual(got, []string{"m", "s", "f"}) {
 		t.Errorf("with f keeping a quarter the first loop is %v, want [m s f] (f written)", got)
 	}
 
 	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"cnf": map[string]any{"solver": map[string]any{"rates": ""}}}})
-	c.change(uri, 3, text)
-	c.analysed(uri, 3)
-	if r = show(); r.Summary.Rates != nil {
-		t.Errorf("the setting emptied, rates %v are still used", r.Summary.Rates)
-	}
+	until("the setting emptied", func(r ClusteringResult) bool { return r.Summary.Rates == nil })
 }
 
 // A relative cnf.solver.rates is resolved in the first workspace folder, else the root URI.

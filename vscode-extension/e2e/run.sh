@@ -37,7 +37,7 @@ fi
 run=$(mktemp -d "$E2E_HOME/run.XXXXXX")
 export XDG_CONFIG_HOME=$run/config XDG_DATA_HOME=$run/data XDG_CACHE_HOME=$run/cache
 mkdir -p "$run/user/User" "$run/ext" "$run/ws"
-cp ../../examples/normalize2.cnf ../../examples/palindrome.cnf ../../examples/closestPoints.cnf fixtures/pipeline35.cnf "$run/ws/"
+cp ../../examples/normalize2.cnf ../../examples/palindrome.cnf ../../examples/closestPoints.cnf fixtures/pipeline35.cnf fixtures/rates.cnf fixtures/rates.json "$run/ws/"
 # E2E_RPC_TRACE=FILE: the server writes a line per protocol message to FILE (cnf lsp
 # --rpc-trace), through a wrapper that runs the bundled binary.
 server_setting=
