@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -75,6 +77,15 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 			if b := rep.Ours.Bound; b > 0 {
 				m.printf(" (the optimum is at least %d)", b)
 			}
+		}
+		if rs := rep.Graph.MeasuredRates(); len(rs) > 0 {
+			// The weights are not the guess: say whose (cnf.solver.rates).
+			names := slices.Sorted(maps.Keys(rs))
+			parts := make([]string, len(names))
+			for i, n := range names {
+				parts[i] = fmt.Sprintf("%s %.3g%%", m.mono(n), 100*rs[n])
+			}
+			m.printf("\n\nfilters weighed by their measured rates: %s", strings.Join(parts, ", "))
 		}
 	}
 	if ms, ok := vw.measured(t.fn.Def.Name.Name); ok {

@@ -4,8 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
+
+	"go.lsp.dev/protocol"
 )
 
 // cnf.solver.rates names a rates file (cnf run --profile's): the open documents are analysed
@@ -76,6 +79,13 @@ p xs n =
 	}
 	if got := first(r); !reflect.DeepEqual(got, []string{"m", "s"}) {
 		t.Errorf("with f keeping everything the first loop is %v, want [m s] (f fused with its readers)", got)
+	}
+	var hover protocol.Hover
+	if err := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 1, "character": 0}}, &hover); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(hover.Contents.Value, "filters weighed by their measured rates: `f` 100%, `g` 100%") {
+		t.Errorf("the definition's hover does not say the rates weighed it:\n%s", hover.Contents.Value)
 	}
 
 	write("0.25", time.Now())
