@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/cnf-tools/cnf/syntax"
 )
 
 // Key is a canonical description of everything the clustering of a graph depends on, hashed:
@@ -55,12 +53,11 @@ func (g *Graph) Key() string {
 	for _, e := range g.Edges {
 		fmt.Fprintf(&b, "e %d %d %v\n", e.From.ID, e.To.ID, e.Preventing)
 	}
-	// Measured filter rates change the weights (SetRates): the nodes' in node order.
+	// Measured filter rates change the weights (SetRates keeps only the filters'): in node
+	// order.
 	for _, nd := range g.Nodes {
 		if r, ok := g.rates[nd.Name]; ok {
-			if _, filter := nd.Binding.Rhs.(*syntax.Filter); filter {
-				fmt.Fprintf(&b, "r %d %v\n", nd.ID, r)
-			}
+			fmt.Fprintf(&b, "r %d %v\n", nd.ID, r)
 		}
 	}
 	sum := sha256.Sum256([]byte(b.String()))

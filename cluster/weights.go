@@ -32,28 +32,26 @@ type Rates map[string]float64
 const guessedRate = 0.5
 
 // SetRates weighs the graph's pairs with measured filter rates instead of the guess (nil: the
-// guess for every filter). A graph's Key says which rates it was weighed with.
+// guess for every filter). Only the rates of the graph's filters, each in [0, 1], are kept:
+// the others say nothing about this graph. A graph's Key says which rates it was weighed with.
 func (g *Graph) SetRates(r Rates) {
-	g.rates = r
-	g.weigh()
-}
-
-// MeasuredRates are the measured rates the weights use (SetRates): those of the graph's
-// filters, by name; nil when there are none.
-func (g *Graph) MeasuredRates() Rates {
-	var out Rates
+	g.rates = nil
 	for _, nd := range g.Nodes {
-		if r, ok := g.rates[nd.Name]; ok && r >= 0 && r <= 1 {
+		if f, ok := r[nd.Name]; ok && f >= 0 && f <= 1 {
 			if _, filter := nd.Binding.Rhs.(*syntax.Filter); filter {
-				if out == nil {
-					out = Rates{}
+				if g.rates == nil {
+					g.rates = Rates{}
 				}
-				out[nd.Name] = r
+				g.rates[nd.Name] = f
 			}
 		}
 	}
-	return out
+	g.weigh()
 }
+
+// MeasuredRates are the measured rates the weights use (SetRates), by filter name; nil when
+// there are none. The caller must not change them.
+func (g *Graph) MeasuredRates() Rates { return g.rates }
 
 // weigh computes heavy (the pairs joined by an edge or reading a common array) and, for the
 // heavy pairs whose every such array is behind filters, the largest share of N² that such an
@@ -141,7 +139,7 @@ func (g *Graph) filterShares() map[string]float64 {
 			f = of(w.Name)
 			if _, ok := nd.Binding.Rhs.(*syntax.Filter); ok {
 				r, ok := g.rates[nd.Name]
-				if !ok || !(r >= 0 && r <= 1) {
+				if !ok {
 					r = guessedRate
 				}
 				f *= r

@@ -6,12 +6,10 @@ import (
 	"testing"
 )
 
-// A pair that shares an array behind d filters weighs N²/2^d (at least N), one that shares a
-// parameter or an array of its own size N² (weights.go); and with those weights the optimum
-// writes the filter's output rather than the map the filter reads, where Fig 1.14's weights
-// (the literal form) write the map.
-func TestFilteredArraysWeighLess(t *testing.T) {
-	const src = `p :: Array Int -> Int -> (Array Int, Int, Array Int, Array Int, Array Int)
+// filteredProgram has a map read by a fold and a filter, the filter's output read by three
+// maps, and a second filter behind the first (the weights' cases; the e2e's and lsp's
+// rates.cnf is the same program).
+const filteredProgram = `p :: Array Int -> Int -> (Array Int, Int, Array Int, Array Int, Array Int)
 p xs n =
   let m = map (\x -> x + n) xs
       s = fold (+) 0 m
@@ -23,7 +21,13 @@ p xs n =
       h = map (\x -> x + 1) g
   in  (a, s, b, c, h)
 `
-	g := NewGraph(sizesOf(t, src))
+
+// A pair that shares an array behind d filters weighs N²/2^d (at least N), one that shares a
+// parameter or an array of its own size N² (weights.go); and with those weights the optimum
+// writes the filter's output rather than the map the filter reads, where Fig 1.14's weights
+// (the literal form) write the map.
+func TestFilteredArraysWeighLess(t *testing.T) {
+	g := NewGraph(sizesOf(t, filteredProgram))
 	n := len(g.Nodes)
 	id := func(name string) int { return g.Node(name).ID }
 	for _, c := range []struct {
@@ -67,19 +71,7 @@ p xs n =
 // weighs N², as if unfiltered; behind one that kept nothing, N; a rate of ½ weighs as the
 // guess. The graph's key says which rates it was weighed with.
 func TestMeasuredRatesReplaceTheGuess(t *testing.T) {
-	const src = `p :: Array Int -> Int -> (Array Int, Int, Array Int, Array Int, Array Int)
-p xs n =
-  let m = map (\x -> x + n) xs
-      s = fold (+) 0 m
-      f = filter (\x -> x > 3) m
-      a = map (\x -> x + s) f
-      b = map (\x -> x * s) f
-      c = map (\x -> x - s) f
-      g = filter (\x -> x > 5) a
-      h = map (\x -> x + 1) g
-  in  (a, s, b, c, h)
-`
-	sizes := sizesOf(t, src)
+	sizes := sizesOf(t, filteredProgram)
 	guess := NewGraph(sizes)
 	n := len(guess.Nodes)
 	pairs := [][2]string{{"m", "s"}, {"f", "a"}, {"a", "b"}, {"g", "h"}, {"b", "h"}}

@@ -2,8 +2,6 @@ package lsp
 
 import (
 	"context"
-	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -80,12 +78,7 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 		}
 		if rs := rep.Graph.MeasuredRates(); len(rs) > 0 {
 			// The weights are not the guess: say whose (cnf.solver.rates).
-			names := slices.Sorted(maps.Keys(rs))
-			parts := make([]string, len(names))
-			for i, n := range names {
-				parts[i] = fmt.Sprintf("%s %.3g%%", m.mono(n), 100*rs[n])
-			}
-			m.printf("\n\nfilters weighed by their measured rates: %s", strings.Join(parts, ", "))
+			m.printf("\n\nfilters weighed by their measured rates: %s", present.RatesText(rs, m.mono))
 		}
 	}
 	if ms, ok := vw.measured(t.fn.Def.Name.Name); ok {

@@ -45,9 +45,9 @@ func (s *Server) setRates(value string) bool {
 	s.cfgMu.Lock()
 	defer s.cfgMu.Unlock()
 	if value == "" {
-		had := s.engine.Config().Rates != nil
 		s.rates = rates{}
 		cfg := s.engine.Config()
+		had := cfg.Rates != nil
 		cfg.Rates = nil
 		s.engine.SetConfig(cfg)
 		return had

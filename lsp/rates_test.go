@@ -15,18 +15,11 @@ import (
 // again, their filters weighed by it as `cnf cluster --rates` does for the same text; a file
 // written again is read again when the next version is analysed; emptied, the guess is back.
 func TestRatesSetting(t *testing.T) {
-	const text = `p :: Array Int -> Int -> (Array Int, Int, Array Int, Array Int, Array Int)
-p xs n =
-  let m = map (\x -> x + n) xs
-      s = fold (+) 0 m
-      f = filter (\x -> x > 3) m
-      a = map (\x -> x + s) f
-      b = map (\x -> x * s) f
-      c = map (\x -> x - s) f
-      g = filter (\x -> x > 5) a
-      h = map (\x -> x + 1) g
-  in  (a, s, b, c, h)
-`
+	src, err := os.ReadFile("../vscode-extension/e2e/fixtures/rates.cnf") // the e2e's program
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
 	path := filepath.Join(t.TempDir(), "rates.json")
 	write := func(rate string, at time.Time) {
 		body := `{"version": "cnf-rates/1", "functions": {"p": {"f": {"rate": ` + rate + `}, "g": {"rate": 1}}}}`
@@ -81,7 +74,7 @@ p xs n =
 		t.Errorf("with f keeping everything the first loop is %v, want [m s] (f fused with its readers)", got)
 	}
 	var hover protocol.Hover
-	if err := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 1, "character": 0}}, &hover); err != nil {
+	if err := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": strings.Count(text[:strings.Index(text, "p xs n =")], "\n"), "character": 0}}, &hover); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(hover.Contents.Value, "filters weighed by their measured rates: `f` 100%, `g` 100%") {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/internal/analysis"
+	"github.com/cnf-tools/cnf/internal/ratesfile"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -24,7 +25,7 @@ func newEngine(s solving) (*analysis.Engine, error) {
 	}
 	cfg := analysis.Config{TimeLimit: s.limit, Solver: solver}
 	if s.rates != "" {
-		if cfg.Rates, err = readRates(s.rates); err != nil {
+		if cfg.Rates, err = ratesfile.Read(s.rates); err != nil {
 			return nil, err
 		}
 	}

@@ -4,20 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 
-	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
 	"github.com/cnf-tools/cnf/internal/analysis"
 	"github.com/cnf-tools/cnf/internal/ratesfile"
 	"github.com/cnf-tools/cnf/syntax"
 )
-
-// readRates reads a rates file (internal/ratesfile) into the engine's form.
-func readRates(path string) (map[string]cluster.Rates, error) { return ratesfile.Read(path) }
 
 // writeProfile records one definition's filter counts in the rates file at path: the file's
 // other definitions are kept when it is a rates file already, and it is written whole or not
@@ -51,12 +47,7 @@ func warnRates(e *env, engine *analysis.Engine, cmd string, fn *syntax.Func) {
 			filters = append(filters, b.Name())
 		}
 	}
-	names := make([]string, 0, len(rs))
-	for name := range rs {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(rs)) {
 		if !slices.Contains(filters, name) {
 			has := "it has none"
 			if len(filters) > 0 {

@@ -152,6 +152,17 @@ func Summarize(r *cluster.Report) Summary {
 	return s
 }
 
+// RatesText lists measured filter rates by name, as percentages ("f 100%, g 25%"); name
+// renders each filter's name (plain, or as code in a hover).
+func RatesText(rates map[string]float64, name func(string) string) string {
+	names := slices.Sorted(maps.Keys(rates))
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %.3g%%", name(n), 100*rates[n])
+	}
+	return strings.Join(parts, ", ")
+}
+
 // BaselinesOf counts the loops of the baseline clusterings.
 func BaselinesOf(r *cluster.Report) Baselines {
 	return Baselines{Unfused: r.Unfused.Loops(), Stream: r.Stream.Loops(), Megiddo: r.Megiddo.Loops(),
@@ -176,12 +187,7 @@ func WriteText(w io.Writer, r *cluster.Report, withTime bool) {
 	b := s.Baselines
 	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %s\n", b.Unfused, b.Stream, b.MegiddoText())
 	if len(s.Rates) > 0 {
-		names := slices.Sorted(maps.Keys(s.Rates))
-		parts := make([]string, len(names))
-		for i, n := range names {
-			parts[i] = fmt.Sprintf("%s %.3g%%", n, 100*s.Rates[n])
-		}
-		fmt.Fprintf(w, "  weighed by measured filter rates: %s\n", strings.Join(parts, ", "))
+		fmt.Fprintf(w, "  weighed by measured filter rates: %s\n", RatesText(s.Rates, func(n string) string { return n }))
 	}
 	for _, k := range r.Graph.Known {
 		fmt.Fprintf(w, "  before any loop: %s = %s\n", k.Name(), s.Known[k.Name()])

@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"sort"
 
 	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
@@ -96,14 +95,8 @@ func With(path string, old []byte, function string, counts map[string]fuse.Filte
 			f.Functions = prev.Functions
 		}
 	}
-	entry := map[string]Record{}
-	names := make([]string, 0, len(counts))
-	for name := range counts {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		c := counts[name]
+	entry := map[string]Record{} // encoding/json writes it in name order
+	for name, c := range counts {
 		entry[name] = Record{Read: &c.Read, Kept: &c.Kept}
 	}
 	f.Functions[function] = entry

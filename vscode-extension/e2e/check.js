@@ -91,6 +91,14 @@ async function palette(page, title) {
 }
 
 // focusSettled waits until the focused element has not changed for 400 ms (at most 5 s).
+// settingInput is the text box of the setting whose label matches label, in the Settings
+// editor (shown once the search has found it).
+async function settingInput(page, label) {
+  const item = page.locator('.settings-editor .setting-item-contents', { hasText: label }).first();
+  await item.waitFor({ timeout: 20000 });
+  return item.locator('input').first();
+}
+
 async function focusSettled(page) {
   await page.waitForFunction(() => {
     const now = document.activeElement;
@@ -375,11 +383,7 @@ async function retype(page, text, replacement) {
 
   await step(page, 'a startup error (cnf.server.path missing, set in Settings) then the path fixed: everything works again', async () => {
     // As a user does it: the Settings editor, the setting found by its name, a path typed.
-    const pathInput = async () => {
-      const item = page.locator('.settings-editor .setting-item-contents', { hasText: /Server: ?Path/ }).first();
-      await item.waitFor({ timeout: 20000 });
-      return item.locator('input').first();
-    };
+    const pathInput = () => settingInput(page, /Server: ?Path/);
     await palette(page, 'Preferences: Open User Settings');
     await page.waitForSelector('.settings-editor', { timeout: 20000 });
     await page.keyboard.type('cnf.server.path', { delay: 20 });
@@ -680,15 +684,10 @@ async function retype(page, text, replacement) {
       throw new Error(`f's line never said loop ${k}: ${JSON.stringify(text)}`);
     };
     const before = await waitLoop(1);
-    const ratesInput = async () => {
-      const item = page.locator('.settings-editor .setting-item-contents', { hasText: /Solver: ?Rates/ }).first();
-      await item.waitFor({ timeout: 20000 });
-      return item.locator('input').first();
-    };
     await palette(page, 'Preferences: Open User Settings');
     await page.waitForSelector('.settings-editor', { timeout: 20000 });
     await page.keyboard.type('cnf.solver.rates', { delay: 20 });
-    const input = await ratesInput();
+    const input = await settingInput(page, /Solver: ?Rates/);
     await input.click();
     await page.keyboard.type('rates.json', { delay: 10 });
     await page.keyboard.press('Tab');
