@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -100,7 +101,9 @@ func Build(ctx context.Context, src string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(Flags, " ") + "\x00" + machine() + "\x00" + src))
+	version := gccVersion(ctx, cc) // "" for another compiler
+	parallel := parallelFlags(src, version != "", cpus())
+	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(append(slices.Clone(Flags), parallel...), " ") + "\x00" + machine() + "\x00" + src))
 	key := hex.EncodeToString(sum[:16])
 	exe := filepath.Join(dir, key)
 	if verified(exe, key) {
@@ -132,15 +135,20 @@ func Build(ctx context.Context, src string) (string, error) {
 	err = errors.New("not compiled")
 	if !strings.Contains(src, runtimeIncludes) {
 		// Not a generated file (or one from another version): nothing to precompile.
-	} else if pch := precompiled(ctx, cc, Flags); pch != "" {
+	} else if pch := precompiled(ctx, cc, Flags, version); pch != "" {
 		// The runtime's system headers read from their precompiled form (pch.go); should
-		// that fail, the compile without it below says why the program does not compile.
-		err = run(append([]string{"-include", filepath.Join(pch, pchName)}, args...))
+		// that fail, the compiles without it below say why the program does not compile.
+		err = run(append(append([]string{"-include", filepath.Join(pch, pchName)}, parallel...), args...))
 		if msg := stderr.String(); err != nil && (strings.Contains(msg, "PCH") || strings.Contains(msg, "precompiled header")) {
 			os.RemoveAll(pch) // made again by the next build
 		}
 	}
+	if err != nil && ctx.Err() == nil && parallel != nil {
+		err = run(append(slices.Clone(parallel), args...))
+	}
 	if err != nil && ctx.Err() == nil {
+		// The plain compile, whose message is the one to give: a compiler that cannot
+		// optimise in parallel (no LTO plugin) still compiles the program.
 		err = run(args)
 	}
 	if err != nil {
@@ -299,11 +307,24 @@ func BuildShared(ctx context.Context, dir, name string) error {
 	}
 	tmp := fmt.Sprintf(".lib%s.so.%d", name, os.Getpid())
 	args := append(append([]string{}, Flags...), "-fPIC", "-shared", "-pthread", "-o", tmp, name+".c", "-lm")
-	cmd := command(ctx, cc, args...)
-	cmd.Dir = dir
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
+	run := func(args []string) error {
+		cmd := command(ctx, cc, args...)
+		cmd.Dir = dir
+		stderr.Reset()
+		cmd.Stderr = &stderr
+		return cmd.Run()
+	}
+	err = errors.New("not compiled")
+	if src, rerr := os.ReadFile(filepath.Join(dir, name+".c")); rerr == nil {
+		if parallel := parallelFlags(string(src), gccVersion(ctx, cc) != "", cpus()); parallel != nil {
+			err = run(append(slices.Clone(parallel), args...))
+		}
+	}
+	if err != nil && ctx.Err() == nil {
+		err = run(args)
+	}
+	if err != nil {
 		os.Remove(filepath.Join(dir, tmp))
 		if ctx.Err() != nil {
 			return ctx.Err()

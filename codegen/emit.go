@@ -320,6 +320,15 @@ func (d *definition) function() (*Unit, error) {
 	if len(params) == 0 {
 		params = []string{"void"}
 	}
+	// Each loop is a function of its own (loopFunction), written before the definition's:
+	// the definition's function is written aside and follows them.
+	head := d.b.String()
+	d.b = strings.Builder{}
+	var loopFns strings.Builder
+	stored := map[string]string{} // the C variables of the definition's function: their C types
+	for _, s := range fn.Params {
+		stored[cname(s.Name)], _ = d.p.ct.name(d.info.Types[s.Name])
+	}
 	d.printf("static %s %s(%s) {\n", u.Result, u.Name, strings.Join(params, ", "))
 	// Declare the binders that are stored: arrays written by a loop or an external, scalars.
 	contracted := map[string]bool{}
@@ -337,11 +346,14 @@ func (d *definition) function() (*Unit, error) {
 			if err != nil {
 				return nil, &CompileError{Range: id.Range, Message: fmt.Sprintf("%s: %v", id.Name, err)}
 			}
-			init := ""
-			if d.info.Types[id.Name].IsArray() {
-				init = " = {0}"
+			// Every variable starts initialised: a loop's function is given the ones it
+			// makes, which keep their value where it makes none.
+			init := " = {0}"
+			if t := d.info.Types[id.Name]; !t.IsArray() && (t.Kind() == "Int" || t.Kind() == "Float" || t.Kind() == "Bool") {
+				init = " = 0"
 			}
 			d.printf("\t%s %s%s;\n", tn, cname(id.Name), init)
+			stored[cname(id.Name)] = tn
 		}
 	}
 	for i, b := range d.cl.Graph.Known {
@@ -361,7 +373,7 @@ func (d *definition) function() (*Unit, error) {
 		}
 		k++
 		u.Loops++
-		if err := d.loop(k, lp); err != nil {
+		if err := d.loopFunction(&loopFns, u.Name, k, lp, stored); err != nil {
 			return nil, err
 		}
 	}
@@ -380,6 +392,11 @@ func (d *definition) function() (*Unit, error) {
 		}
 	}
 	d.printf("\treturn (%s){%s};\n}\n", u.Result, strings.Join(rs, ", "))
+	driver := d.b.String()
+	d.b = strings.Builder{}
+	d.b.WriteString(head)
+	d.b.WriteString(loopFns.String())
+	d.b.WriteString(driver)
 	return u, nil
 }
 
@@ -393,35 +410,118 @@ func (d *definition) countLoops() int {
 	return n
 }
 
-// loop writes one cluster: its fused process, or its processes one after another through
-// temporary arrays when fusion failed.
-func (d *definition) loop(k int, lp loopPlan) error {
+// loopFunction writes one cluster as a C function of its own into fns, and its call into the
+// definition's function: the function's parameters are the variables its loop reads, by value,
+// and by pointer those of the bindings it makes. A function a loop keeps the C compiler's work
+// on each loop apart (a definition's one function of every loop took it longer to optimise)
+// and lets Build compile the loops of a large program on several cores (compile.go).
+func (d *definition) loopFunction(fns *strings.Builder, def string, k int, lp loopPlan, stored map[string]string) error {
+	outer := d.b
+	d.b = strings.Builder{}
+	err := d.loop(k, lp)
+	body := d.b.String()
+	d.b = outer
+	if err != nil {
+		return err
+	}
+	made := map[string]bool{}
+	var madeNames []string
+	for _, nd := range lp.c.Nodes {
+		for _, id := range nd.Binding.Names {
+			madeNames = append(madeNames, id.Name)
+			made[cname(id.Name)] = true
+		}
+	}
+	var params, args, in, out []string
+	seen := map[string]bool{}
+	for _, v := range cVariable.FindAllString(body, -1) {
+		tn, ok := stored[v]
+		if !ok || seen[v] {
+			continue
+		}
+		seen[v] = true
+		if made[v] {
+			continue
+		}
+		params = append(params, fmt.Sprintf("const %s %s", tn, v))
+		args = append(args, v)
+	}
+	for _, n := range madeNames {
+		v := cname(n)
+		tn, ok := stored[v]
+		if !ok || !seen[v] {
+			continue
+		}
+		params = append(params, fmt.Sprintf("%s *restrict out_%s", tn, v))
+		args = append(args, "&"+v)
+		in = append(in, fmt.Sprintf("\t%s %s = *out_%s;\n", tn, v, v))
+		out = append(out, fmt.Sprintf("\t*out_%s = %s;\n", v, v))
+	}
+	if len(params) == 0 {
+		params = []string{"void"}
+	}
+	name := loopFunctionName(def, k)
+	fmt.Fprintf(fns, "%s", d.loopComment(k, lp, ""))
+	fmt.Fprintf(fns, "static __attribute__((noinline)) void %s(%s) {\n", name, strings.Join(params, ", "))
+	fns.WriteString(strings.Join(in, ""))
+	fns.WriteString(body)
+	fns.WriteString(strings.Join(out, ""))
+	fns.WriteString("}\n\n")
+	var names []string
+	for _, nd := range lp.c.Nodes {
+		names = append(names, nd.Binding.Name())
+	}
+	d.printf("\t%s(%s); /* loop %d: %s */\n", name, strings.Join(args, ", "), k, strings.ReplaceAll(strings.Join(names, ", "), "*/", "* /"))
+	return nil
+}
+
+// cVariable matches the C variables of a definition's names (cname) in generated C: the loop's
+// own locals (L1_v_x) and the fields of structs are not matched, a word character before them.
+var cVariable = regexp.MustCompile(`\bv_[A-Za-z0-9_]+`)
+
+// loopFunctionName is the C function of loop k of a definition whose function is def
+// (cnf_L1_prog): a definition's name starts with a lower-case letter or _, so it is no
+// definition's function.
+func loopFunctionName(def string, k int) string {
+	return fmt.Sprintf("cnf_L%d_%s", k, strings.TrimPrefix(def, "cnf_"))
+}
+
+// loopComment is the comment above a loop: which bindings it computes, and in what form.
+func (d *definition) loopComment(k int, lp loopPlan, indent string) string {
+	var b strings.Builder
 	var comb []string
 	for _, nd := range lp.c.Nodes {
 		comb = append(comb, nd.Binding.Name()+" = "+syntax.FormatCombinator(nd.Binding.Rhs))
 	}
-	d.printf("\n\t/* Loop %d", k)
+	fmt.Fprintf(&b, "%s/* Loop %d", indent, k)
 	if lp.blocked == nil && !lp.fused && len(lp.procs) > 1 {
-		d.printf(" (not fused: its processes run one after another)")
+		b.WriteString(" (not fused: its processes run one after another)")
 	}
-	d.printf(":\n")
+	b.WriteString(":\n")
 	if note, ok := d.parts[lp.c.Nodes[0].Name]; ok {
-		d.printf("\t * (%s.)\n", strings.ReplaceAll(note, "*/", "* /"))
+		fmt.Fprintf(&b, "%s * (%s.)\n", indent, strings.ReplaceAll(note, "*/", "* /"))
 	}
 	for _, c := range comb {
-		d.printf("\t *   %s\n", strings.ReplaceAll(c, "*/", "* /"))
+		fmt.Fprintf(&b, "%s *   %s\n", indent, strings.ReplaceAll(c, "*/", "* /"))
 	}
 	if lp.blocked != nil {
-		d.printf("\t * Blocked: each binding a loop over blocks of %d elements.\n", blockSize)
+		fmt.Fprintf(&b, "%s * Blocked: each binding a loop over blocks of %d elements.\n", indent, blockSize)
 	}
 	if lp.blocked == nil && lp.why != "" {
 		what := "The fused process"
 		if !lp.fused && len(lp.procs) > 1 {
 			what = "Each process"
 		}
-		d.printf("\t * %s, an element at a time (not blocked: %s).\n", what, strings.ReplaceAll(lp.why, "*/", "* /"))
+		fmt.Fprintf(&b, "%s * %s, an element at a time (not blocked: %s).\n", indent, what, strings.ReplaceAll(lp.why, "*/", "* /"))
 	}
-	d.printf("\t */\n\t{\n")
+	fmt.Fprintf(&b, "%s */\n", indent)
+	return b.String()
+}
+
+// loop writes the body of one cluster's function: its fused process, or its processes one
+// after another through temporary arrays when fusion failed.
+func (d *definition) loop(k int, lp loopPlan) error {
+	d.printf("\t{\n") // a block of its own: the loop's locals may shadow the function's parameters
 	if err := d.sizeChecks(lp.c); err != nil {
 		return err
 	}

@@ -23,14 +23,14 @@ import (
 // pchName is the header that holds runtimeIncludes, beside its .gch.
 const pchName = "cnf_sys.h"
 
-// precompiled returns the directory whose pchName (with its .gch) a compile of cc with flags
-// may -include, making it if it is not there; "" when cc is not gcc or the header cannot be
+// precompiled returns the directory whose pchName (with its .gch) a compile of cc (whose
+// --version says version, "" when it is not gcc) with flags may -include, making it if it is
+// not there; "" when cc is not gcc or the header cannot be
 // made (the compile then reads the headers as text). The headers are kept apart from the
 // compiled programs (PCHDir), so that a fresh cache of programs (CNF_CACHE, as the tests and
 // benchmarks set it) does not make them again.
-func precompiled(ctx context.Context, cc string, flags []string) string {
+func precompiled(ctx context.Context, cc string, flags []string, version string) string {
 	root := PCHDir()
-	version := gccVersion(ctx, cc)
 	if root == "" || version == "" {
 		return ""
 	}

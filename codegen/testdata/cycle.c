@@ -4,16 +4,14 @@ typedef struct { int64_t *data; int64_t len; } Arr_Int;
 /* cycle, compiled from its clustering into 2 loops. */
 typedef struct { Arr_Int r0; /* zs */ } cnf_result_cycle;
 
-static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
-	Arr_Int v_ys = {0};
-	int64_t v_sum;
-	Arr_Int v_zs = {0};
-
-	/* Loop 1:
-	 *   ys = map (+ 1) xs
-	 *   sum = fold (+) 0 ys
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 1:
+ *   ys = map (+ 1) xs
+ *   sum = fold (+) 0 ys
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *restrict out_v_ys, int64_t *restrict out_v_sum) {
+	Arr_Int v_ys = *out_v_ys;
+	int64_t v_sum = *out_v_sum;
 	{
 	const int64_t L1_n = v_xs.len;
 	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
@@ -64,11 +62,16 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum = (L1_acc_sum + L1_p_v_sum[L1_c]);
 	v_sum = L1_acc_sum;
 	}
+	*out_v_ys = v_ys;
+	*out_v_sum = v_sum;
+}
 
-	/* Loop 2:
-	 *   zs = map (+ sum) ys
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 2:
+ *   zs = map (+ sum) ys
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L2_cycle(const Arr_Int v_ys, const int64_t v_sum, Arr_Int *restrict out_v_zs) {
+	Arr_Int v_zs = *out_v_zs;
 	{
 	const int64_t L2_n = v_ys.len;
 	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t))); /* outputs by streaming stores */
@@ -110,6 +113,15 @@ static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
 	v_zs.len = cnf_team_move((char *)v_zs.data, sizeof *v_zs.data, L2_cnt_v_zs, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
+	*out_v_zs = v_zs;
+}
+
+static cnf_result_cycle cnf_cycle(Arr_Int v_xs) {
+	Arr_Int v_ys = {0};
+	int64_t v_sum = 0;
+	Arr_Int v_zs = {0};
+	cnf_L1_cycle(v_xs, &v_ys, &v_sum); /* loop 1: ys, sum */
+	cnf_L2_cycle(v_ys, v_sum, &v_zs); /* loop 2: zs */
 	cnf_free(v_ys.data);
 	return (cnf_result_cycle){v_zs};
 }

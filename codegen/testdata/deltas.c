@@ -58,26 +58,25 @@ static inline int64_t cnf_slice_before(int64_t p, int has_start, int64_t start, 
 /* deltas, compiled from its clustering into 1 loops. */
 typedef struct { Arr_Int r0; /* ds */ Arr_Int r1; /* window */ Arr_Int r2; /* same */ int64_t r3; /* count */ int64_t r4; /* sameN */ } cnf_result_deltas;
 
-static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
-	Arr_Int v_ds = {0};
-	Arr_Int v_window = {0};
-	Arr_Int v_same = {0};
-	int64_t v_count;
-	int64_t v_sameN;
-
-	/* Loop 1:
-	 *   rest = tail xs
-	 *   numbered = indexed rest
-	 *   is = unzip numbered
-	 *   prev = gather xs is
-	 *   ds = map2 (-) cur prev
-	 *   later = drop lo ds
-	 *   window = take n later
-	 *   same = slice lo n ds
-	 *   count = length window
-	 *   sameN = length same
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 1:
+ *   rest = tail xs
+ *   numbered = indexed rest
+ *   is = unzip numbered
+ *   prev = gather xs is
+ *   ds = map2 (-) cur prev
+ *   later = drop lo ds
+ *   window = take n later
+ *   same = slice lo n ds
+ *   count = length window
+ *   sameN = length same
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const int64_t v_lo, const int64_t v_n, Arr_Int *restrict out_v_ds, Arr_Int *restrict out_v_window, Arr_Int *restrict out_v_same, int64_t *restrict out_v_count, int64_t *restrict out_v_sameN) {
+	Arr_Int v_ds = *out_v_ds;
+	Arr_Int v_window = *out_v_window;
+	Arr_Int v_same = *out_v_same;
+	int64_t v_count = *out_v_count;
+	int64_t v_sameN = *out_v_sameN;
 	{
 	const int64_t L1_n = v_xs.len;
 	v_ds.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ds", v_xs.data);
@@ -387,6 +386,20 @@ static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
 	v_count = L1_acc_count;
 	v_sameN = L1_acc_sameN;
 	}
+	*out_v_ds = v_ds;
+	*out_v_window = v_window;
+	*out_v_same = v_same;
+	*out_v_count = v_count;
+	*out_v_sameN = v_sameN;
+}
+
+static cnf_result_deltas cnf_deltas(Arr_Int v_xs, int64_t v_lo, int64_t v_n) {
+	Arr_Int v_ds = {0};
+	Arr_Int v_window = {0};
+	Arr_Int v_same = {0};
+	int64_t v_count = 0;
+	int64_t v_sameN = 0;
+	cnf_L1_deltas(v_xs, v_lo, v_n, &v_ds, &v_window, &v_same, &v_count, &v_sameN); /* loop 1: rest, numbered, is, prev, ds, later, window, same, count, sameN */
 	return (cnf_result_deltas){v_ds, v_window, v_same, v_count, v_sameN};
 }
 

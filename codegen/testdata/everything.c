@@ -33,22 +33,16 @@ static int64_t cnf_ext_sum_Int(Arr_Int a, const char *w) {
 /* everything, compiled from its clustering into 3 loops. */
 typedef struct { Arr_Int r0; /* sums */ int64_t r1; /* total */ Arr_Tup2_Int_Int r2; /* pairs */ Arr_Int r3; /* sorted */ int64_t r4; /* s */ } cnf_result_everything;
 
-static cnf_result_everything cnf_everything(Arr_Int v_xs, Arr_Int v_ys, int64_t v_n) {
-	Arr_Int v_sums = {0};
-	int64_t v_total;
-	Arr_Int v_scaled = {0};
-	Arr_Tup2_Int_Int v_pairs = {0};
-	Arr_Int v_firsts = {0};
-	Arr_Int v_sorted = {0};
-	int64_t v_s;
-
-	/* Loop 1:
-	 *   doubled = map (* 2) xs
-	 *   sums = map2 (+) doubled ys
-	 *   big = filter (\x -> x > n) sums
-	 *   total = fold (+) 0 big
-	 * The fused process, an element at a time (not blocked: xs and ys are read apart (their lengths are not checked to be one)).
-	 */
+/* Loop 1:
+ *   doubled = map (* 2) xs
+ *   sums = map2 (+) doubled ys
+ *   big = filter (\x -> x > n) sums
+ *   total = fold (+) 0 big
+ * The fused process, an element at a time (not blocked: xs and ys are read apart (their lengths are not checked to be one)).
+ */
+static __attribute__((noinline)) void cnf_L1_everything(const Arr_Int v_xs, const Arr_Int v_ys, const int64_t v_n, Arr_Int *restrict out_v_sums, int64_t *restrict out_v_total) {
+	Arr_Int v_sums = *out_v_sums;
+	int64_t v_total = *out_v_total;
 	{
 	/* map doubled / map2 sums / filter big / fold total */
 	int64_t L1_0_i_xs = 0; /* position in xs */
@@ -181,13 +175,18 @@ L1_0_s26: /* doubled_2/sums_13/big_5/total_4[big=c][sums=c]: drop xs */
 	goto L1_0_s25;
 L1_0_exit:;
 	}
+	*out_v_sums = v_sums;
+	*out_v_total = v_total;
+}
 
-	/* Loop 2:
-	 *   idx = generate n (\i -> i `mod` 3)
-	 *   picked = gather xs idx
-	 *   scaled = map3 (\a b c -> a * b + c) picked idx idx
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 2:
+ *   idx = generate n (\i -> i `mod` 3)
+ *   picked = gather xs idx
+ *   scaled = map3 (\a b c -> a * b + c) picked idx idx
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const Arr_Int v_xs, Arr_Int *restrict out_v_scaled) {
+	Arr_Int v_scaled = *out_v_scaled;
 	{
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
 	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof(int64_t))); /* outputs by streaming stores */
@@ -250,12 +249,17 @@ L1_0_exit:;
 	v_scaled.len = cnf_team_move((char *)v_scaled.data, sizeof *v_scaled.data, L2_cnt_v_scaled, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
+	*out_v_scaled = v_scaled;
+}
 
-	/* Loop 3:
-	 *   pairs = cross scaled ys
-	 *   firsts = map fst pairs
-	 * The fused process, an element at a time (not blocked: cross scaled ys is not blocked).
-	 */
+/* Loop 3:
+ *   pairs = cross scaled ys
+ *   firsts = map fst pairs
+ * The fused process, an element at a time (not blocked: cross scaled ys is not blocked).
+ */
+static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, const Arr_Int v_ys, Arr_Tup2_Int_Int *restrict out_v_pairs, Arr_Int *restrict out_v_firsts) {
+	Arr_Tup2_Int_Int v_pairs = *out_v_pairs;
+	Arr_Int v_firsts = *out_v_firsts;
 	{
 	/* cross pairs / map firsts */
 	int64_t L3_0_i_scaled = 0; /* position in scaled */
@@ -311,6 +315,21 @@ L3_0_s10: /* pairs_0/firsts_1[pairs=h]: push firsts */
 	goto L3_0_s0;
 L3_0_exit:;
 	}
+	*out_v_pairs = v_pairs;
+	*out_v_firsts = v_firsts;
+}
+
+static cnf_result_everything cnf_everything(Arr_Int v_xs, Arr_Int v_ys, int64_t v_n) {
+	Arr_Int v_sums = {0};
+	int64_t v_total = 0;
+	Arr_Int v_scaled = {0};
+	Arr_Tup2_Int_Int v_pairs = {0};
+	Arr_Int v_firsts = {0};
+	Arr_Int v_sorted = {0};
+	int64_t v_s = 0;
+	cnf_L1_everything(v_xs, v_ys, v_n, &v_sums, &v_total); /* loop 1: doubled, sums, big, total */
+	cnf_L2_everything(v_n, v_xs, &v_scaled); /* loop 2: idx, picked, scaled */
+	cnf_L3_everything(v_scaled, v_ys, &v_pairs, &v_firsts); /* loop 3: pairs, firsts */
 
 	/* sorted = external sort firsts */
 	v_sorted = cnf_ext_sort_Int(v_firsts, "sorted");

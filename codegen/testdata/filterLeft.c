@@ -39,15 +39,14 @@ static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, 
 /* filterLeft, compiled from its clustering into 1 loops. */
 typedef struct { Arr_Int r0; /* ys1 */ Arr_Int r1; /* ys2 */ } cnf_result_filterLeft;
 
-static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
-	Arr_Int v_ys1 = {0};
-	Arr_Int v_ys2 = {0};
-
-	/* Loop 1:
-	 *   ys1 = map (+ 1) xs
-	 *   ys2 = filter even xs
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 1:
+ *   ys1 = map (+ 1) xs
+ *   ys2 = filter even xs
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_Int *restrict out_v_ys1, Arr_Int *restrict out_v_ys2) {
+	Arr_Int v_ys1 = *out_v_ys1;
+	Arr_Int v_ys2 = *out_v_ys2;
 	{
 	const int64_t L1_n = v_xs.len;
 	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
@@ -126,6 +125,14 @@ static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
 	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L1_cnt_v_ys2, L1_n, L1_Tc);
 	cnf_team_done(L1_T);
 	}
+	*out_v_ys1 = v_ys1;
+	*out_v_ys2 = v_ys2;
+}
+
+static cnf_result_filterLeft cnf_filterLeft(Arr_Int v_xs) {
+	Arr_Int v_ys1 = {0};
+	Arr_Int v_ys2 = {0};
+	cnf_L1_filterLeft(v_xs, &v_ys1, &v_ys2); /* loop 1: ys1, ys2 */
 	return (cnf_result_filterLeft){v_ys1, v_ys2};
 }
 

@@ -4,18 +4,15 @@ typedef struct { int64_t *data; int64_t len; } Arr_Int;
 /* normalize2, compiled from its clustering into 2 loops. */
 typedef struct { Arr_Int r0; /* ys1 */ Arr_Int r1; /* ys2 */ } cnf_result_normalize2;
 
-static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
-	int64_t v_sum1;
-	int64_t v_sum2;
-	Arr_Int v_ys1 = {0};
-	Arr_Int v_ys2 = {0};
-
-	/* Loop 1:
-	 *   sum1 = fold (+) 0 xs
-	 *   gts = filter (> 0) xs
-	 *   sum2 = fold (+) 0 gts
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 1:
+ *   sum1 = fold (+) 0 xs
+ *   gts = filter (> 0) xs
+ *   sum2 = fold (+) 0 gts
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L1_normalize2(const Arr_Int v_xs, int64_t *restrict out_v_sum1, int64_t *restrict out_v_sum2) {
+	int64_t v_sum1 = *out_v_sum1;
+	int64_t v_sum2 = *out_v_sum2;
 	{
 	const int64_t L1_n = v_xs.len;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -62,12 +59,18 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	v_sum1 = L1_acc_sum1;
 	v_sum2 = L1_acc_sum2;
 	}
+	*out_v_sum1 = v_sum1;
+	*out_v_sum2 = v_sum2;
+}
 
-	/* Loop 2:
-	 *   ys1 = map (/ sum1) xs
-	 *   ys2 = map (/ sum2) xs
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 2:
+ *   ys1 = map (/ sum1) xs
+ *   ys2 = map (/ sum2) xs
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, const int64_t v_sum1, const int64_t v_sum2, Arr_Int *restrict out_v_ys1, Arr_Int *restrict out_v_ys2) {
+	Arr_Int v_ys1 = *out_v_ys1;
+	Arr_Int v_ys2 = *out_v_ys2;
 	{
 	const int64_t L2_n = v_xs.len;
 	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
@@ -140,6 +143,17 @@ static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
 	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L2_cnt_v_ys2, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
+	*out_v_ys1 = v_ys1;
+	*out_v_ys2 = v_ys2;
+}
+
+static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs) {
+	int64_t v_sum1 = 0;
+	int64_t v_sum2 = 0;
+	Arr_Int v_ys1 = {0};
+	Arr_Int v_ys2 = {0};
+	cnf_L1_normalize2(v_xs, &v_sum1, &v_sum2); /* loop 1: sum1, gts, sum2 */
+	cnf_L2_normalize2(v_xs, v_sum1, v_sum2, &v_ys1, &v_ys2); /* loop 2: ys1, ys2 */
 	return (cnf_result_normalize2){v_ys1, v_ys2};
 }
 

@@ -4,14 +4,12 @@ typedef struct { int64_t *data; int64_t len; } Arr_Int;
 /* normalizeInc, compiled from its clustering into 2 loops. */
 typedef struct { Arr_Int r0; /* ys */ } cnf_result_normalizeInc;
 
-static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
-	int64_t v_sum1;
-	Arr_Int v_ys = {0};
-
-	/* Loop 1:
-	 *   sum1 = fold (+) 0 xs
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 1:
+ *   sum1 = fold (+) 0 xs
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L1_normalizeInc(const Arr_Int v_xs, int64_t *restrict out_v_sum1) {
+	int64_t v_sum1 = *out_v_sum1;
 	{
 	const int64_t L1_n = v_xs.len;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -45,12 +43,16 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum1 = (L1_acc_sum1 + L1_p_v_sum1[L1_c]);
 	v_sum1 = L1_acc_sum1;
 	}
+	*out_v_sum1 = v_sum1;
+}
 
-	/* Loop 2:
-	 *   incs = map (+ 1) xs
-	 *   ys = map (/ sum1) incs
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 2:
+ *   incs = map (+ 1) xs
+ *   ys = map (/ sum1) incs
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L2_normalizeInc(const Arr_Int v_xs, const int64_t v_sum1, Arr_Int *restrict out_v_ys) {
+	Arr_Int v_ys = *out_v_ys;
 	{
 	const int64_t L2_n = v_xs.len;
 	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
@@ -109,6 +111,14 @@ static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
 	v_ys.len = cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L2_cnt_v_ys, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
+	*out_v_ys = v_ys;
+}
+
+static cnf_result_normalizeInc cnf_normalizeInc(Arr_Int v_xs) {
+	int64_t v_sum1 = 0;
+	Arr_Int v_ys = {0};
+	cnf_L1_normalizeInc(v_xs, &v_sum1); /* loop 1: sum1 */
+	cnf_L2_normalizeInc(v_xs, v_sum1, &v_ys); /* loop 2: incs, ys */
 	return (cnf_result_normalizeInc){v_ys};
 }
 

@@ -39,21 +39,12 @@ static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, 
 /* palindrome, compiled from its clustering into 3 loops. */
 typedef struct { Arr_Int r0; /* pal */ int64_t r1; /* n */ int64_t r2; /* total */ Arr_Int r3; /* middle */ } cnf_result_palindrome;
 
-static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
-	Arr_Int v_doubled = {0};
-	Arr_Int v_back = {0};
-	Arr_Int v_pal = {0};
-	int64_t v_n;
-	int64_t v_total;
-	int64_t v_half;
-	Arr_Int v_middle = {0};
-	v_n = ((v_xs).len + (v_xs).len); /* n: known before any loop */
-	v_half = (v_xs).len; /* half: known before any loop */
-
-	/* Loop 1:
-	 *   doubled = map (* 2) xs
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 1:
+ *   doubled = map (* 2) xs
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_Int *restrict out_v_doubled) {
+	Arr_Int v_doubled = *out_v_doubled;
 	{
 	const int64_t L1_n = v_xs.len;
 	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
@@ -95,11 +86,15 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	v_doubled.len = cnf_team_move((char *)v_doubled.data, sizeof *v_doubled.data, L1_cnt_v_doubled, L1_n, L1_T);
 	cnf_team_done(L1_T);
 	}
+	*out_v_doubled = v_doubled;
+}
 
-	/* Loop 2:
-	 *   back = reverse doubled
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 2:
+ *   back = reverse doubled
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled, Arr_Int *restrict out_v_back) {
+	Arr_Int v_back = *out_v_back;
 	{
 	const int64_t L2_n = v_doubled.len;
 	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t))); /* outputs by streaming stores */
@@ -141,13 +136,19 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	v_back.len = cnf_team_move((char *)v_back.data, sizeof *v_back.data, L2_cnt_v_back, L2_n, L2_T);
 	cnf_team_done(L2_T);
 	}
+	*out_v_back = v_back;
+}
 
-	/* Loop 3:
-	 *   pal = append doubled back
-	 *   total = fold (+) 0 pal
-	 *   middle = slice half 1 pal
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 3:
+ *   pal = append doubled back
+ *   total = fold (+) 0 pal
+ *   middle = slice half 1 pal
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled, const Arr_Int v_back, const int64_t v_half, Arr_Int *restrict out_v_pal, int64_t *restrict out_v_total, Arr_Int *restrict out_v_middle) {
+	Arr_Int v_pal = *out_v_pal;
+	int64_t v_total = *out_v_total;
+	Arr_Int v_middle = *out_v_middle;
 	{
 	const int64_t L3_n = v_doubled.len + v_back.len;
 	const int L3_stream = cnf_stream_worth(L3_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
@@ -236,6 +237,24 @@ static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
 	for (int L3_c = 1; L3_c < L3_Tc; L3_c++) L3_acc_total = (L3_acc_total + L3_p_v_total[L3_c]);
 	v_total = L3_acc_total;
 	}
+	*out_v_pal = v_pal;
+	*out_v_total = v_total;
+	*out_v_middle = v_middle;
+}
+
+static cnf_result_palindrome cnf_palindrome(Arr_Int v_xs) {
+	Arr_Int v_doubled = {0};
+	Arr_Int v_back = {0};
+	Arr_Int v_pal = {0};
+	int64_t v_n = 0;
+	int64_t v_total = 0;
+	int64_t v_half = 0;
+	Arr_Int v_middle = {0};
+	v_n = ((v_xs).len + (v_xs).len); /* n: known before any loop */
+	v_half = (v_xs).len; /* half: known before any loop */
+	cnf_L1_palindrome(v_xs, &v_doubled); /* loop 1: doubled */
+	cnf_L2_palindrome(v_doubled, &v_back); /* loop 2: back */
+	cnf_L3_palindrome(v_doubled, v_back, v_half, &v_pal, &v_total, &v_middle); /* loop 3: pal, total, middle */
 	cnf_free(v_doubled.data);
 	cnf_free(v_back.data);
 	return (cnf_result_palindrome){v_pal, v_n, v_total, v_middle};

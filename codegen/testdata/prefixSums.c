@@ -7,24 +7,21 @@ typedef struct { int64_t f0; Tup2_Int_Int f1; } Tup2_Int_Tup2_Int_Int;
 /* offsets, compiled from its clustering into 1 loops. */
 typedef struct { Arr_Tup2_Int_Int r0; /* spans */ Arr_Int r1; /* ids */ Arr_Int r2; /* lasts */ int64_t r3; /* records */ int64_t r4; /* total */ } cnf_result_offsets;
 
-static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
-	Arr_Tup2_Int_Int v_spans = {0};
-	Arr_Int v_ids = {0};
-	Arr_Int v_lasts = {0};
-	int64_t v_records;
-	int64_t v_total;
-	v_records = (v_counts).len; /* records: known before any loop */
-
-	/* Loop 1:
-	 *   ends = postscanl (+) 0 counts
-	 *   starts = prescanl (+) 0 counts
-	 *   spans = zip starts ends
-	 *   numbered = indexed spans
-	 *   ids = unzip numbered
-	 *   lasts = map snd ss
-	 *   total = fold (+) 0 counts
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 1:
+ *   ends = postscanl (+) 0 counts
+ *   starts = prescanl (+) 0 counts
+ *   spans = zip starts ends
+ *   numbered = indexed spans
+ *   ids = unzip numbered
+ *   lasts = map snd ss
+ *   total = fold (+) 0 counts
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr_Tup2_Int_Int *restrict out_v_spans, Arr_Int *restrict out_v_ids, Arr_Int *restrict out_v_lasts, int64_t *restrict out_v_total) {
+	Arr_Tup2_Int_Int v_spans = *out_v_spans;
+	Arr_Int v_ids = *out_v_ids;
+	Arr_Int v_lasts = *out_v_lasts;
+	int64_t v_total = *out_v_total;
 	{
 	const int64_t L1_n = v_counts.len;
 	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_counts.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(Tup2_Int_Int))); /* outputs by streaming stores */
@@ -248,6 +245,20 @@ static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
 	for (int L1_c = 1; L1_c < L1_Tc; L1_c++) L1_acc_total = (L1_acc_total + L1_p_v_total[L1_c]);
 	v_total = L1_acc_total;
 	}
+	*out_v_spans = v_spans;
+	*out_v_ids = v_ids;
+	*out_v_lasts = v_lasts;
+	*out_v_total = v_total;
+}
+
+static cnf_result_offsets cnf_offsets(Arr_Int v_counts) {
+	Arr_Tup2_Int_Int v_spans = {0};
+	Arr_Int v_ids = {0};
+	Arr_Int v_lasts = {0};
+	int64_t v_records = 0;
+	int64_t v_total = 0;
+	v_records = (v_counts).len; /* records: known before any loop */
+	cnf_L1_offsets(v_counts, &v_spans, &v_ids, &v_lasts, &v_total); /* loop 1: ends, starts, spans, numbered, ids, lasts, total */
 	return (cnf_result_offsets){v_spans, v_ids, v_lasts, v_records, v_total};
 }
 

@@ -18,21 +18,20 @@ static inline double cnf_max_Float(double a, double b) { return cnf_select_Float
 /* initialBounds, compiled from its clustering into 1 loops. */
 typedef struct { double r0; /* x1 */ double r1; /* y1 */ double r2; /* x2 */ double r3; /* y2 */ } cnf_result_initialBounds;
 
-static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
-	double v_x1;
-	double v_x2;
-	double v_y1;
-	double v_y2;
-
-	/* Loop 1:
-	 *   xs = map fst pts
-	 *   ys = map snd pts
-	 *   x1 = fold min infinity xs
-	 *   x2 = fold max negInfinity xs
-	 *   y1 = fold min infinity ys
-	 *   y2 = fold max negInfinity ys
-	 * Blocked: each binding a loop over blocks of 1024 elements.
-	 */
+/* Loop 1:
+ *   xs = map fst pts
+ *   ys = map snd pts
+ *   x1 = fold min infinity xs
+ *   x2 = fold max negInfinity xs
+ *   y1 = fold min infinity ys
+ *   y2 = fold max negInfinity ys
+ * Blocked: each binding a loop over blocks of 1024 elements.
+ */
+static __attribute__((noinline)) void cnf_L1_initialBounds(const Arr_Tup2_Float_Float v_pts, double *restrict out_v_x1, double *restrict out_v_x2, double *restrict out_v_y1, double *restrict out_v_y2) {
+	double v_x1 = *out_v_x1;
+	double v_x2 = *out_v_x2;
+	double v_y1 = *out_v_y1;
+	double v_y2 = *out_v_y2;
 	{
 	/* On one thread: x1 is a Float fold, which is not reassociated without --reassociate-floats (its rounding would change). */
 	const int64_t L1_n = v_pts.len;
@@ -65,6 +64,18 @@ static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
 	v_y1 = L1_acc_y1;
 	v_y2 = L1_acc_y2;
 	}
+	*out_v_x1 = v_x1;
+	*out_v_x2 = v_x2;
+	*out_v_y1 = v_y1;
+	*out_v_y2 = v_y2;
+}
+
+static cnf_result_initialBounds cnf_initialBounds(Arr_Tup2_Float_Float v_pts) {
+	double v_x1 = 0;
+	double v_x2 = 0;
+	double v_y1 = 0;
+	double v_y2 = 0;
+	cnf_L1_initialBounds(v_pts, &v_x1, &v_x2, &v_y1, &v_y2); /* loop 1: xs, ys, x1, x2, y1, y2 */
 	return (cnf_result_initialBounds){v_x1, v_y1, v_x2, v_y2};
 }
 
