@@ -37,8 +37,8 @@ need_tools glpsol:glpk-utils cbc:coinor-cbc zsh:zsh fish:fish
 export CNF_REQUIRE_SOLVERS="glpsol cbc"
 if command -v highs >/dev/null 2>&1; then CNF_REQUIRE_SOLVERS+=" highs"; fi
 
-step "a C compiler for compiled definitions (cnf run --compiled, cnf build, cnf bench)"
-need_tools gcc:gcc
+step "a C compiler for compiled definitions (cnf run --compiled, cnf build, cnf bench), and make, by which gcc optimises a large program's loops in parallel (codegen/lto.go)"
+need_tools gcc:gcc make:make
 
 step "Python with NumPy for the generated modules (cnf build --python; Debian's python3-numpy)"
 if ! /usr/bin/python3 -c 'import numpy' 2>/dev/null && ! python3 -c 'import numpy' 2>/dev/null; then
