@@ -412,9 +412,9 @@ func (d *definition) countLoops() int {
 
 // loopFunction writes one cluster as a C function of its own into fns, and its call into the
 // definition's function: the function's parameters are the variables its loop reads, by value,
-// and by pointer those of the bindings it makes. A function a loop keeps the C compiler's work
-// on each loop apart (a definition's one function of every loop took it longer to optimise)
-// and lets Build compile the loops of a large program on several cores (compile.go).
+// and by pointer those of the bindings it makes. A function for each loop keeps the C
+// compiler's work on each loop apart (one function holding every loop took it longer to
+// optimise) and lets Build optimise the loops of a large program on several cores (lto.go).
 func (d *definition) loopFunction(fns *strings.Builder, def string, k int, lp loopPlan, stored map[string]string) error {
 	outer := d.b
 	d.b = strings.Builder{}

@@ -275,7 +275,8 @@ async function retype(page, text, replacement) {
     const label = page.locator('.tabs-container .tab .monaco-icon-label', { hasText: /^\s*normalize2\.c\s*$/ }).first();
     await label.waitFor({ timeout: 30000 });
     await editorShows(page, 'Loop 1:');
-    await editorShows(page, 'static cnf_result_normalize2 cnf_normalize2(Arr_Int v_xs)');
+    // Each loop a function of its own, named after the definition (the definition's follows them).
+    await editorShows(page, 'static __attribute__((noinline)) void cnf_L1_normalize2(const Arr_Int v_xs');
     // The view opens beside, keeping the focus on the program: its tab's icon says its language.
     const icon = await label.getAttribute('class');
     if (!/\bc-lang-file-icon\b/.test(icon || '')) throw new Error(`the tab's language: ${icon}`);
