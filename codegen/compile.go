@@ -133,6 +133,7 @@ func Build(ctx context.Context, src string) (string, error) {
 		return cmd.Run()
 	}
 	err = errors.New("not compiled")
+	tryParallel := parallel != nil
 	if !strings.Contains(src, runtimeIncludes) {
 		// Not a generated file (or one from another version): nothing to precompile.
 	} else if pch := precompiled(ctx, cc, Flags, version); pch != "" {
@@ -141,9 +142,11 @@ func Build(ctx context.Context, src string) (string, error) {
 		err = run(append(append([]string{"-include", filepath.Join(pch, pchName)}, parallel...), args...))
 		if msg := stderr.String(); err != nil && (strings.Contains(msg, "PCH") || strings.Contains(msg, "precompiled header")) {
 			os.RemoveAll(pch) // made again by the next build
+		} else if err != nil && !strings.Contains(msg, "lto") {
+			tryParallel = false // an error in the program (a host file's): the plain compile says it
 		}
 	}
-	if err != nil && ctx.Err() == nil && parallel != nil {
+	if err != nil && ctx.Err() == nil && tryParallel {
 		err = run(append(slices.Clone(parallel), args...))
 	}
 	if err != nil && ctx.Err() == nil {
