@@ -102,7 +102,7 @@ func Build(ctx context.Context, src string) (string, error) {
 		return "", err
 	}
 	version := gccVersion(ctx, cc) // "" for another compiler
-	parallel := parallelFlags(src, version != "", cpus())
+	parallel := parallelFlags(src, version != "", runtime.NumCPU())
 	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(append(slices.Clone(Flags), parallel...), " ") + "\x00" + machine() + "\x00" + src))
 	key := hex.EncodeToString(sum[:16])
 	exe := filepath.Join(dir, key)
@@ -125,13 +125,7 @@ func Build(ctx context.Context, src string) (string, error) {
 	// directory's random name, so two builds of one source make the same bytes.
 	args := append(append([]string{}, Flags...), "-o", "prog", "prog.c", "-lm")
 	var stderr bytes.Buffer
-	run := func(args []string) error {
-		cmd := command(ctx, cc, args...)
-		cmd.Dir = tmp
-		stderr.Reset()
-		cmd.Stderr = &stderr
-		return cmd.Run()
-	}
+	run := compileIn(ctx, cc, tmp, &stderr)
 	err = errors.New("not compiled")
 	tryParallel := parallel != nil
 	if !strings.Contains(src, runtimeIncludes) {
@@ -181,6 +175,18 @@ func Build(ctx context.Context, src string) (string, error) {
 		return "", fmt.Errorf("keeping the compiled program's digest: %w", err)
 	}
 	return exe, nil
+}
+
+// compileIn is a run of the compiler cc in dir with the arguments it is given, its messages
+// in stderr (emptied first: a failed try's messages do not mix with the next's).
+func compileIn(ctx context.Context, cc, dir string, stderr *bytes.Buffer) func([]string) error {
+	return func(args []string) error {
+		cmd := command(ctx, cc, args...)
+		cmd.Dir = dir
+		stderr.Reset()
+		cmd.Stderr = stderr
+		return cmd.Run()
+	}
 }
 
 // digest is the SHA-256 of a cached executable's bytes under its key, in hexadecimal: an
@@ -311,16 +317,10 @@ func BuildShared(ctx context.Context, dir, name string) error {
 	tmp := fmt.Sprintf(".lib%s.so.%d", name, os.Getpid())
 	args := append(append([]string{}, Flags...), "-fPIC", "-shared", "-pthread", "-o", tmp, name+".c", "-lm")
 	var stderr bytes.Buffer
-	run := func(args []string) error {
-		cmd := command(ctx, cc, args...)
-		cmd.Dir = dir
-		stderr.Reset()
-		cmd.Stderr = &stderr
-		return cmd.Run()
-	}
+	run := compileIn(ctx, cc, dir, &stderr)
 	err = errors.New("not compiled")
 	if src, rerr := os.ReadFile(filepath.Join(dir, name+".c")); rerr == nil {
-		if parallel := parallelFlags(string(src), gccVersion(ctx, cc) != "", cpus()); parallel != nil {
+		if parallel := parallelFlags(string(src), gccVersion(ctx, cc) != "", runtime.NumCPU()); parallel != nil {
 			err = run(append(slices.Clone(parallel), args...))
 		}
 	}

@@ -3,7 +3,6 @@ package codegen
 import (
 	"fmt"
 	"os/exec"
-	"runtime"
 	"strings"
 )
 
@@ -47,6 +46,3 @@ func parallelFlags(src string, isGCC bool, cpus int) []string {
 		"--param=lto-min-partition=500",
 	}
 }
-
-// cpus is the number of cores a compile may use.
-func cpus() int { return runtime.NumCPU() }
