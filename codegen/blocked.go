@@ -733,10 +733,24 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			sprf("\tconst int64_t %sn = %s;\n", p, n)
 		}
 	}
-	// streamed: the outputs of the input's rate, each block of which goes through a buffer and
-	// out with streaming stores when the loop moves more bytes than the cache holds
-	// (cnf_stream_worth, decided once a loop, before any team).
+	// streamed: the loop's outputs, each block of which goes through a buffer and out with
+	// streaming stores when the loop moves more bytes than the cache holds (cnf_stream_worth,
+	// decided once a loop, before any team). An output at a filter's rate (a compaction, a map
+	// of what a filter keeps) is streamed too, by the block's count of its rate: written with
+	// plain stores, each line it filled was first read from memory, and a loop writing two such
+	// outputs ran 10% behind Megiddo's clustering, which writes one of them from a loop of its
+	// own at its input's rate (docs/performance.md, "Outputs at a filter's rate, streamed"). On
+	// a team of more than one thread such outputs go to each thread's buffer first (in tiles,
+	// parallel.go), which cnf_copy_out streams: there they are streamed only when the team is
+	// one thread (streamFlag).
 	streamed := map[string]bool{}
+	filtered := map[string]bool{} // streamed outputs at a filter's rate
+	streamFlag := func(a string) string {
+		if filtered[a] && par != nil {
+			return p + "kstream"
+		}
+		return p + "stream"
+	}
 	var moved []string
 	for _, a := range plan.roots {
 		moved = append(moved, fmt.Sprintf("sizeof *%s.data", cname(a)))
@@ -745,12 +759,10 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		moved = append(moved, fmt.Sprintf("sizeof *%s.data", cname(ap.A.Name))) // an element of either
 	}
 	for _, bn := range plan.nodes {
-		if inRate(bn) != "" || isSelect(bn) || spec[bn] != nil {
-			continue
-		}
 		for _, id := range bn.b.Names {
 			if writes[id.Name] {
 				streamed[id.Name] = true
+				filtered[id.Name] = inRate(bn) != "" || isSelect(bn) || spec[bn] != nil
 			}
 		}
 	}
@@ -763,6 +775,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	if len(streamed) > 0 {
 		sprf("\tconst int %sstream = cnf_stream_worth(%sn * (int64_t)(%s)); /* outputs by streaming stores */\n", p, p, strings.Join(moved, " + "))
+	}
+	if par != nil && slices.Contains(slices.Collect(maps.Values(filtered)), true) {
+		prf("\tconst int %skstream = %sstream && %sT <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */\n", p, p, p)
 	}
 	// Every loop with a fold or length under a mask has the zero (the asm uses it, so a fold
 	// whose step is a select rather than a mask, a Float fold, leaves no unused variable).
@@ -906,7 +921,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						return err
 					}
 					if streamed[a] {
-						d.printf("\t\t%s *restrict %s = %sstream ? %s : %s.data + %s.len;\n", tn, buf(a), p, streamBuf(a), cname(a), cname(a))
+						d.printf("\t\t%s *restrict %s = %s ? %s : %s.data + %s.len;\n", tn, buf(a), streamFlag(a), streamBuf(a), cname(a), cname(a))
 					} else {
 						d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(a), cname(a), cname(a))
 					}
@@ -1077,7 +1092,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			for _, id := range bn.b.Names {
 				if a := id.Name; writes[a] {
 					if streamed[a] {
-						d.printf("\t\tif (%sstream) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", p, cname(a), cname(a), streamBuf(a), count(rate), cname(a))
+						d.printf("\t\tif (%s) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", streamFlag(a), cname(a), cname(a), streamBuf(a), count(rate), cname(a))
 					}
 					d.printf("\t\t%s.len += %s;\n", cname(a), count(rate))
 				}
@@ -1105,7 +1120,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(c.out), cname(c.out), cname(c.out))
+					if streamed[c.out] {
+						d.printf("\t\t%s *restrict %s = %s ? %s : %s.data + %s.len;\n", tn, buf(c.out), streamFlag(c.out), streamBuf(c.out), cname(c.out), cname(c.out))
+					} else {
+						d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(c.out), cname(c.out), cname(c.out))
+					}
 				}
 				call := fmt.Sprintf("cnf_compact_%s(%s, %s, %s, %s)", d.compactName(c.out), buf(c.out), c.src, mask(bn.b), count(rate))
 				if i == 0 {
@@ -1114,6 +1133,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					d.printf("\t\t%s;\n", call)
 				}
 				if writes[c.out] {
+					if streamed[c.out] {
+						d.printf("\t\tif (%s) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", streamFlag(c.out), cname(c.out), cname(c.out), streamBuf(c.out), count(bn.rate), cname(c.out))
+					}
 					d.printf("\t\t%s.len += %s;\n", cname(c.out), count(bn.rate))
 				}
 			}

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/cnf-tools/cnf/cluster"
@@ -78,4 +79,52 @@ func agreesOnThreads(rt fatal, r *infer.Result, cl *cluster.Clustering, in map[s
 			rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s\ninputs%s", th, show(got), show(ref), src, show(in))
 		}
 	}
+}
+
+// Outputs at a filter's rate (a compaction, a map of what a filter keeps, a filter of that) go
+// out through a block buffer by streaming stores when the loop is worth it (MinStream 1), on
+// one thread and in tiles on one; on a team, each thread's buffer goes out by cnf_copy_out:
+// the reference's results either way, on runs of kept and dropped elements and peeled starts.
+func TestFilteredOutputsStreamed(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	src := compactPrograms[0]
+	r, rep := analyse(t, src)
+	cl := rep.Ours.Clustering
+	f, err := Emit(r, cl, Options{}, NoMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{"ps", "bs"} {
+		if want := "cnf_stream_out(v_" + out + ".data + v_" + out + ".len"; !strings.Contains(f.Source, want) {
+			t.Errorf("%s is not streamed (no %q):\n%s", out, want, f.Source)
+		}
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		var xs fuse.Array
+		for len(xs) < 3000 {
+			n := rapid.SampledFrom([]int{1, 7, 64, 300, 1100}).Draw(rt, "run")
+			keep := rapid.Bool().Draw(rt, "kept")
+			for range n {
+				v := int64(rapid.IntRange(1, 9).Draw(rt, "x"))
+				if !keep {
+					v = -v + 1
+				}
+				xs = append(xs, v)
+			}
+		}
+		in := map[string]fuse.Value{"xs": xs}
+		ref, err := fuse.RunReference(context.Background(), r, in, nil)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		for _, th := range []int{1, 2} {
+			got, err := Run(context.Background(), r, cl, in, Options{Threads: th, MinChunk: 256, MinPeel: 1, MinStream: 1})
+			if err != nil {
+				rt.Fatal(err)
+			}
+			if !same(ref, got) {
+				rt.Fatalf("streamed on %d threads:\n got%s\nwant%s\n%s\ninputs%s", th, show(got), show(ref), src, show(in))
+			}
+		}
+	})
 }

@@ -79,6 +79,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 	int64_t v_sameN = *out_v_sameN;
 	{
 	const int64_t L1_n = v_xs.len;
+	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
 	v_ds.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ds", v_xs.data);
 	v_ds.len = 0;
 	v_window.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "window", v_xs.data);
@@ -151,6 +152,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		const int64_t L1_pos_rest = L1_pat[L1_c * 1 + 0];
 		L1_pat[(L1_c + 1) * 1 + 0] = L1_pos_rest + L1_cq_rest;
 		__atomic_store_n(&L1_pready[L1_c + 1], 1, __ATOMIC_RELEASE);
+		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L1_zero = 0;
 		__asm__("" : "+r"(L1_zero)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */
 		int64_t L1_t_rest = 0;
@@ -158,13 +160,16 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		int64_t L1_b_rest[1024]; /* rest, a block at a time */
 		int64_t L1_b_cur[1024]; /* cur, a block at a time */
 		int64_t L1_b_prev[1024]; /* prev, a block at a time */
+		int64_t L1_w_ds[1024]; /* a block of ds, written out by streaming stores */
 		int64_t L1_t_later = 0;
 		uint8_t L1_m_later[1024];
 		int64_t L1_b_later[1024]; /* later, a block at a time */
 		int64_t L1_t_window = 0;
 		uint8_t L1_m_window[1024];
+		int64_t L1_w_window[1024]; /* a block of window, written out by streaming stores */
 		int64_t L1_t_same = 0;
 		uint8_t L1_m_same[1024];
+		int64_t L1_w_same[1024]; /* a block of same, written out by streaming stores */
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
 		L1_t_rest = L1_pos_rest; /* rest's positions in this tile start after the tiles before */
@@ -182,7 +187,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			/* rest = tail xs: the kept elements, without a branch */
 			const int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
 			/* the elements rest keeps */
-			int64_t *restrict L1_b_ds = v_ds.data + v_ds.len;
+			int64_t *restrict L1_b_ds = L1_kstream ? L1_w_ds : v_ds.data + v_ds.len;
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 				/* numbered = indexed rest */
@@ -209,12 +214,14 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				/* sameN = length same */
 				L1_acc_sameN += L1_c_same ^ L1_zero;
 			}
+			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
 			/* later = drop lo ds: the kept elements, without a branch */
 			const int64_t L1_n_later = cnf_compact_Int(L1_b_later, L1_b_ds, L1_m_later, L1_n_rest);
 			/* same = slice lo n ds: the kept elements, without a branch */
-			int64_t *restrict L1_b_same = v_same.data + v_same.len;
+			int64_t *restrict L1_b_same = L1_kstream ? L1_w_same : v_same.data + v_same.len;
 			const int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
+			if (L1_kstream) cnf_stream_out(v_same.data + v_same.len, L1_w_same, (size_t)L1_n_same * sizeof *v_same.data);
 			v_same.len += L1_n_same;
 			/* the elements later keeps */
 			CNF_IVDEP
@@ -226,14 +233,16 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				L1_acc_count += L1_c_window ^ L1_zero;
 			}
 			/* window = take n later: the kept elements, without a branch */
-			int64_t *restrict L1_b_window = v_window.data + v_window.len;
+			int64_t *restrict L1_b_window = L1_kstream ? L1_w_window : v_window.data + v_window.len;
 			const int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
+			if (L1_kstream) cnf_stream_out(v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
 			v_window.len += L1_n_window;
 			L1_t_rest += L1_n_rest;
 			L1_t_later += L1_n_later;
 			L1_t_window += L1_n_window;
 			L1_t_same += L1_n_same;
 		}
+		if (L1_stream) cnf_stream_fence();
 		__asm__("" : "+r"(L1_acc_count)); /* in a general register (inRegister) */
 		L1_pt_v_count[L1_c] = L1_acc_count;
 		__asm__("" : "+r"(L1_acc_sameN)); /* in a general register (inRegister) */
@@ -282,6 +291,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		Arr_Int v_same = {L1_o_v_same.data + L1_lo, 0};
 		Arr_Int v_window = {L1_o_v_window.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L1_zero = 0;
 		__asm__("" : "+r"(L1_zero)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */
 		int64_t L1_t_rest = 0;
@@ -289,13 +299,16 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		int64_t L1_b_rest[1024]; /* rest, a block at a time */
 		int64_t L1_b_cur[1024]; /* cur, a block at a time */
 		int64_t L1_b_prev[1024]; /* prev, a block at a time */
+		int64_t L1_w_ds[1024]; /* a block of ds, written out by streaming stores */
 		int64_t L1_t_later = 0;
 		uint8_t L1_m_later[1024];
 		int64_t L1_b_later[1024]; /* later, a block at a time */
 		int64_t L1_t_window = 0;
 		uint8_t L1_m_window[1024];
+		int64_t L1_w_window[1024]; /* a block of window, written out by streaming stores */
 		int64_t L1_t_same = 0;
 		uint8_t L1_m_same[1024];
+		int64_t L1_w_same[1024]; /* a block of same, written out by streaming stores */
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
@@ -311,7 +324,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			/* rest = tail xs: the kept elements, without a branch */
 			const int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
 			/* the elements rest keeps */
-			int64_t *restrict L1_b_ds = v_ds.data + v_ds.len;
+			int64_t *restrict L1_b_ds = L1_kstream ? L1_w_ds : v_ds.data + v_ds.len;
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 				/* numbered = indexed rest */
@@ -338,12 +351,14 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				/* sameN = length same */
 				L1_acc_sameN += L1_c_same ^ L1_zero;
 			}
+			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
 			/* later = drop lo ds: the kept elements, without a branch */
 			const int64_t L1_n_later = cnf_compact_Int(L1_b_later, L1_b_ds, L1_m_later, L1_n_rest);
 			/* same = slice lo n ds: the kept elements, without a branch */
-			int64_t *restrict L1_b_same = v_same.data + v_same.len;
+			int64_t *restrict L1_b_same = L1_kstream ? L1_w_same : v_same.data + v_same.len;
 			const int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
+			if (L1_kstream) cnf_stream_out(v_same.data + v_same.len, L1_w_same, (size_t)L1_n_same * sizeof *v_same.data);
 			v_same.len += L1_n_same;
 			/* the elements later keeps */
 			CNF_IVDEP
@@ -355,14 +370,16 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				L1_acc_count += L1_c_window ^ L1_zero;
 			}
 			/* window = take n later: the kept elements, without a branch */
-			int64_t *restrict L1_b_window = v_window.data + v_window.len;
+			int64_t *restrict L1_b_window = L1_kstream ? L1_w_window : v_window.data + v_window.len;
 			const int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
+			if (L1_kstream) cnf_stream_out(v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
 			v_window.len += L1_n_window;
 			L1_t_rest += L1_n_rest;
 			L1_t_later += L1_n_later;
 			L1_t_window += L1_n_window;
 			L1_t_same += L1_n_same;
 		}
+		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ds[L1_c] = v_ds.len;
 		L1_cnt_v_same[L1_c] = v_same.len;
 		L1_cnt_v_window[L1_c] = v_window.len;

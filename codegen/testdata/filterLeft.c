@@ -80,9 +80,11 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 		Arr_Int v_ys1 = {L1_o_v_ys1.data + L1_lo, 0};
 		Arr_Int v_ys2 = {L1_T > 1 ? L1_buf_v_ys2 + (L1_tile + 1) * cnf_thread_num() : L1_o_v_ys2.data + L1_at[L1_c * 1 + 0], 0};
 		const int64_t L1_n = L1_hi - L1_lo;
+		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L1_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
 		int64_t L1_t_ys2 = 0;
 		uint8_t L1_m_ys2[1024];
+		int64_t L1_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
@@ -100,8 +102,9 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 			if (L1_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L1_w_ys1, (size_t)L1_n_root * sizeof *v_ys1.data);
 			v_ys1.len += L1_n_root;
 			/* ys2 = filter even xs: the kept elements, without a branch */
-			int64_t *restrict L1_b_ys2 = v_ys2.data + v_ys2.len;
+			int64_t *restrict L1_b_ys2 = L1_kstream ? L1_w_ys2 : v_ys2.data + v_ys2.len;
 			const int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
+			if (L1_kstream) cnf_stream_out(v_ys2.data + v_ys2.len, L1_w_ys2, (size_t)L1_n_ys2 * sizeof *v_ys2.data);
 			v_ys2.len += L1_n_ys2;
 			L1_t_ys2 += L1_n_ys2;
 		}

@@ -182,10 +182,12 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 		Arr_Int v_middle = {L3_T > 1 ? L3_buf_v_middle + (L3_tile + 1) * cnf_thread_num() : L3_o_v_middle.data + L3_at[L3_c * 1 + 0], 0};
 		Arr_Int v_pal = {L3_o_v_pal.data + L3_lo, 0};
 		const int64_t L3_n = L3_hi - L3_lo;
+		const int L3_kstream = L3_stream && L3_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L3_w_pal[1024]; /* a block of pal, written out by streaming stores */
 		int64_t L3_acc_total = L3_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
 		int64_t L3_t_middle = 0;
 		uint8_t L3_m_middle[1024];
+		int64_t L3_w_middle[1024]; /* a block of middle, written out by streaming stores */
 		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : 1024; L3_base < L3_n; L3_base += L3_step, L3_step = 1024) {
 			if (L3_base < (v_doubled.len - L3_lo) && (v_doubled.len - L3_lo) - L3_base < L3_step) L3_step = (v_doubled.len - L3_lo) - L3_base; /* a block of doubled's elements, or of back's */
 			const int64_t L3_n_root = L3_n - L3_base < L3_step ? L3_n - L3_base : L3_step;
@@ -204,8 +206,9 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 			if (L3_stream) cnf_stream_out(v_pal.data + v_pal.len, L3_w_pal, (size_t)L3_n_root * sizeof *v_pal.data);
 			v_pal.len += L3_n_root;
 			/* middle = slice half 1 pal: the kept elements, without a branch */
-			int64_t *restrict L3_b_middle = v_middle.data + v_middle.len;
+			int64_t *restrict L3_b_middle = L3_kstream ? L3_w_middle : v_middle.data + v_middle.len;
 			const int64_t L3_n_middle = cnf_compact_Int(L3_b_middle, L3_b_pal, L3_m_middle, L3_n_root);
+			if (L3_kstream) cnf_stream_out(v_middle.data + v_middle.len, L3_w_middle, (size_t)L3_n_middle * sizeof *v_middle.data);
 			v_middle.len += L3_n_middle;
 			L3_t_middle += L3_n_middle;
 		}
