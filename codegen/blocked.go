@@ -744,12 +744,27 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// parallel.go), which cnf_copy_out streams: there they are streamed only when the team is
 	// one thread (streamFlag).
 	streamed := map[string]bool{}
-	filtered := map[string]bool{} // streamed outputs at a filter's rate
+	filtered := map[string]bool{} // the streamed outputs at a filter's rate
 	streamFlag := func(a string) string {
 		if filtered[a] && par != nil {
 			return p + "kstream"
 		}
 		return p + "stream"
+	}
+	// blockOut is the C declaring where a block of the output a (of element type tn) is
+	// written: its buffer when streamed, else its place in memory; flush streams the block's
+	// count elements out from the buffer.
+	blockOut := func(tn, a string) {
+		if streamed[a] {
+			d.printf("\t\t%s *restrict %s = %s ? %s : %s.data + %s.len;\n", tn, buf(a), streamFlag(a), streamBuf(a), cname(a), cname(a))
+		} else {
+			d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(a), cname(a), cname(a))
+		}
+	}
+	flush := func(a, count string) {
+		if streamed[a] {
+			d.printf("\t\tif (%s) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", streamFlag(a), cname(a), cname(a), streamBuf(a), count, cname(a))
+		}
 	}
 	var moved []string
 	for _, a := range plan.roots {
@@ -762,7 +777,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		for _, id := range bn.b.Names {
 			if writes[id.Name] {
 				streamed[id.Name] = true
-				filtered[id.Name] = inRate(bn) != "" || isSelect(bn) || spec[bn] != nil
+				if inRate(bn) != "" || isSelect(bn) || spec[bn] != nil {
+					filtered[id.Name] = true
+				}
 			}
 		}
 	}
@@ -776,7 +793,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	if len(streamed) > 0 {
 		sprf("\tconst int %sstream = cnf_stream_worth(%sn * (int64_t)(%s)); /* outputs by streaming stores */\n", p, p, strings.Join(moved, " + "))
 	}
-	if par != nil && slices.Contains(slices.Collect(maps.Values(filtered)), true) {
+	if par != nil && len(filtered) > 0 {
 		prf("\tconst int %skstream = %sstream && %sT <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */\n", p, p, p)
 	}
 	// Every loop with a fold or length under a mask has the zero (the asm uses it, so a fold
@@ -920,11 +937,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					if streamed[a] {
-						d.printf("\t\t%s *restrict %s = %s ? %s : %s.data + %s.len;\n", tn, buf(a), streamFlag(a), streamBuf(a), cname(a), cname(a))
-					} else {
-						d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(a), cname(a), cname(a))
-					}
+					blockOut(tn, a)
 				}
 			}
 		}
@@ -1091,9 +1104,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 			for _, id := range bn.b.Names {
 				if a := id.Name; writes[a] {
-					if streamed[a] {
-						d.printf("\t\tif (%s) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", streamFlag(a), cname(a), cname(a), streamBuf(a), count(rate), cname(a))
-					}
+					flush(a, count(rate))
 					d.printf("\t\t%s.len += %s;\n", cname(a), count(rate))
 				}
 			}
@@ -1120,11 +1131,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					if streamed[c.out] {
-						d.printf("\t\t%s *restrict %s = %s ? %s : %s.data + %s.len;\n", tn, buf(c.out), streamFlag(c.out), streamBuf(c.out), cname(c.out), cname(c.out))
-					} else {
-						d.printf("\t\t%s *restrict %s = %s.data + %s.len;\n", tn, buf(c.out), cname(c.out), cname(c.out))
-					}
+					blockOut(tn, c.out)
 				}
 				call := fmt.Sprintf("cnf_compact_%s(%s, %s, %s, %s)", d.compactName(c.out), buf(c.out), c.src, mask(bn.b), count(rate))
 				if i == 0 {
@@ -1133,9 +1140,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					d.printf("\t\t%s;\n", call)
 				}
 				if writes[c.out] {
-					if streamed[c.out] {
-						d.printf("\t\tif (%s) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", streamFlag(c.out), cname(c.out), cname(c.out), streamBuf(c.out), count(bn.rate), cname(c.out))
-					}
+					flush(c.out, count(bn.rate))
 					d.printf("\t\t%s.len += %s;\n", cname(c.out), count(bn.rate))
 				}
 			}
