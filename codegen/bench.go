@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,18 +46,20 @@ static double cnf_now(void) {
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 static int64_t cnf_bytes_read, cnf_bytes_written;
-/* Ints are drawn in [cnf_int_lo, cnf_int_lo + cnf_int_span); CNF_INTS="LO HI" narrows them
- * (benchprofiles.go: the inputs tried when the program fails on the default ones). */
+/* Ints are drawn in [cnf_int_lo, cnf_int_lo + cnf_int_span); CNF_INTS="LO HI" narrows them,
+ * CNF_INTS_<param>="LO HI" one Int array parameter's (benchprofiles.go, benchsearch.go: the
+ * inputs tried when the program fails on the default ones). */
 static int64_t cnf_int_lo = -1000;
 static uint64_t cnf_int_span = 2001;
-static void cnf_ints_from_env(void) {
-	const char *e = getenv("CNF_INTS");
+static void cnf_ints_of(const char *var, int64_t *lo_, uint64_t *span) {
+	const char *e = getenv(var);
 	long long lo, hi;
 	if (e && sscanf(e, "%lld %lld", &lo, &hi) == 2 && lo <= hi) {
-		cnf_int_lo = lo;
-		cnf_int_span = (uint64_t)(hi - lo) + 1;
+		*lo_ = lo;
+		*span = (uint64_t)(hi - lo) + 1;
 	}
 }
+static void cnf_ints_from_env(void) { cnf_ints_of("CNF_INTS", &cnf_int_lo, &cnf_int_span); }
 `
 
 // generator makes (once) the function drawing a random value of type t.
@@ -133,6 +136,11 @@ func benchMain(p *program, u *Unit) (string, error) {
 					return "static inline int64_t cnf_min_i64(int64_t a, int64_t b) { return a < b ? a : b; }\n", nil
 				})
 				fmt.Fprintf(&b, "\t{\n\t\tconst uint64_t m = (uint64_t)%s;\n\t\tfor (int64_t i = 0; i < n; i++) %s.data[i] = m ? (int64_t)(cnf_next() %% m) : 0;\n\t}\n", prm.Index.Bound, prm.C)
+			} else if prm.Type.Elem().Kind() == "Int" {
+				// The whole range, or the parameter's own (CNF_INTS_<param>): one random number
+				// an element either way, so the other parameters draw the same values.
+				fmt.Fprintf(&b, "\t{\n\t\tint64_t lo = cnf_int_lo;\n\t\tuint64_t span = cnf_int_span;\n\t\tcnf_ints_of(\"%s\", &lo, &span);\n", intsVar(prm))
+				fmt.Fprintf(&b, "\t\tfor (int64_t i = 0; i < n; i++) %s.data[i] = lo + (int64_t)(cnf_next() %% span);\n\t}\n", prm.C)
 			} else {
 				fmt.Fprintf(&b, "\tfor (int64_t i = 0; i < n; i++) %s.data[i] = %s();\n", prm.C, g)
 			}
@@ -462,7 +470,14 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	if errors.As(err, &failed) && opts.Inputs == "" {
 		// The program failed on the default inputs (an index it computes out of range, a
 		// division by zero): try the other ways of drawing them (benchprofiles.go).
-		if prof, ok := firstAccepted(ctx, exes[0], units[0], n, opts, measure); ok {
+		prof, ok := firstAccepted(ctx, exes[0], units[0], n, opts, measure)
+		if !ok {
+			// Nor on any of those: its parameters drawn each its own way (benchsearch.go).
+			if prof, ok = searchInputs(ctx, exes[0], units[0], r, n, opts); ok {
+				ok = measure(prof) == nil
+			}
+		}
+		if ok {
 			res.Assumed = append(res.Assumed, prof.note+", since the program failed on the default inputs ("+failed.msg+")")
 			err = nil
 		}
@@ -502,6 +517,9 @@ func harnessArgs(u *Unit, n int64, runs int, copy bool, opts BenchOptions, prof 
 			if prof.scalar >= 0 {
 				v = prof.scalar
 			}
+			if w, set := prof.scalars[p.Name]; set {
+				v = w
+			}
 		}
 		switch v := fuse.Coerce(v, p.Type).(type) {
 		case bool:
@@ -524,6 +542,9 @@ func harnessCommand(ctx context.Context, exe string, args []string, threads int,
 	}
 	if prof.ints != "" {
 		cmd.Env = append(cmd.Env, "CNF_INTS="+prof.ints)
+	}
+	for _, name := range slices.Sorted(maps.Keys(prof.arrays)) {
+		cmd.Env = append(cmd.Env, "CNF_INTS_"+name+"="+prof.arrays[name])
 	}
 	return cmd
 }

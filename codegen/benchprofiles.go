@@ -17,12 +17,18 @@ import (
 
 // inputProfile is one way of drawing the inputs: Ints in the range ints ("LO HI", the
 // harness's CNF_INTS; "" for [-1000, 1000]), and the scalars not given with --arg (scalar;
-// -1 for n).
+// -1 for n); arrays and scalars override both for single parameters (benchsearch.go): an Int
+// array parameter's range ("LO HI", by its C name) and a scalar parameter's value (by name).
 type inputProfile struct {
-	ints   string
-	scalar int64
-	note   string
+	ints    string
+	scalar  int64
+	arrays  map[string]string
+	scalars map[string]int64
+	note    string
 }
+
+// intsVar is the harness's variable of an Int array parameter's own range.
+func intsVar(p Param) string { return "CNF_INTS_" + p.C }
 
 var defaultProfile = inputProfile{scalar: -1}
 
