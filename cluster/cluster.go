@@ -242,7 +242,7 @@ func solve(ctx context.Context, w *meter, g *Graph, opts Options) (*Result, erro
 		// Without the ILP the heuristics are the answer: the greedy merges, then single
 		// bindings moved while that lowers the cost, with the work left (it lowers large
 		// programs' cost by a tenth and more; docs/performance.md, "Behind the code", C1).
-		best = improve(w, best, opts.SameSizeOnly)
+		best = improve(w, best, opts.SameSizeOnly, nil)
 		return notProven(best, nil, why+": the greedy clustering, with single bindings moved where that costs less"), nil
 	}
 	m, err := formulate(w.net, g, FormulateOptions{SameSizeOnly: opts.SameSizeOnly, Together: opts.Together})

@@ -144,23 +144,8 @@ func NewClustering(g *Graph, labels []int) (*Clustering, error) {
 func (cl *Clustering) describe() {
 	g := cl.Graph
 	fn := g.Sizes.Func
-	results := map[string]bool{}
-	for _, r := range fn.Def.Results {
-		results[r.Name] = true
-	}
-	producer := map[string]*Node{}
-	for _, nd := range g.Nodes {
-		for _, id := range nd.Binding.Names {
-			producer[id.Name] = nd
-		}
-	}
-	// consumers[v] are the nodes that read variable v.
-	consumers := map[string][]*Node{}
-	for _, nd := range g.Nodes {
-		for _, v := range append(append([]string{}, nd.Reads...), nd.ReadsScalars...) {
-			consumers[v] = append(consumers[v], nd)
-		}
-	}
+	d := g.dataflow()
+	results, producer, consumers := d.results, d.producer, d.consumers
 	for _, c := range cl.Clusters {
 		for _, nd := range c.Nodes {
 			for _, v := range nd.Reads {
@@ -193,6 +178,33 @@ func (cl *Clustering) describe() {
 			}
 		}
 	}
+}
+
+// dataflow is who produces and who reads each variable of the graph's definition, and its
+// results: what describe asks of every clustering, made once a graph.
+type dataflow struct {
+	results   map[string]bool
+	producer  map[string]*Node
+	consumers map[string][]*Node // the nodes that read each variable
+}
+
+func (g *Graph) dataflow() *dataflow {
+	g.flowOnce.Do(func() {
+		d := &dataflow{results: map[string]bool{}, producer: map[string]*Node{}, consumers: map[string][]*Node{}}
+		for _, r := range g.Sizes.Func.Def.Results {
+			d.results[r.Name] = true
+		}
+		for _, nd := range g.Nodes {
+			for _, id := range nd.Binding.Names {
+				d.producer[id.Name] = nd
+			}
+			for _, v := range append(append([]string{}, nd.Reads...), nd.ReadsScalars...) {
+				d.consumers[v] = append(d.consumers[v], nd)
+			}
+		}
+		g.flow = d
+	})
+	return g.flow
 }
 
 func addUnique(xs *[]string, x string) {

@@ -147,6 +147,7 @@ const (
 	priceTarget         = 0.005 // weighing a move of a node to a cluster, per node of the graph
 	priceCutRound       = 2.0   // a separation round, per column of the model
 	priceRow            = 0.5   // building a row of the model
+	priceRebuild        = 0.5   // building a merger or a clustering from labels, or costing one, per node (kicks)
 	orderedFactor       = 6     // the π rows' LP (orderfree.go) is priced as if it had this many times its rows
 )
 

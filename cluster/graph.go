@@ -46,6 +46,12 @@ type Graph struct {
 	// at most maxMemoNodes nodes (8 bytes a pair: 8 MB at most).
 	concestorsOnce sync.Once
 	concestors     []atomic.Uint64
+	// base is what every merger of the graph starts from (mergerBase), made on the first.
+	baseOnce sync.Once
+	base     *mergerBase
+	// flow is who produces and reads each variable (dataflow), made on the first question.
+	flowOnce sync.Once
+	flow     *dataflow
 }
 
 // maxMemoNodes bounds the graphs whose concestor answers are memoised.

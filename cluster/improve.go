@@ -14,7 +14,11 @@ import (
 // that can change: the pairs of the node, the node's array and the arrays it reads); only a
 // move that lowers it is checked (movable: what Validate checks, for what the move changes;
 // Validate itself, which also describes the clusters, made the search 50 times slower).
-func improve(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
+//
+// focus, when not nil, is the nodes whose moves the first pass weighs (a kick's, kick.go); each
+// later pass weighs the nodes of the clusters the pass before changed and their neighbours:
+// elsewhere nothing changed since the clustering was a local optimum.
+func improve(w *meter, cl *Clustering, sameSizeOnly bool, focus []bool) *Clustering {
 	g := cl.Graph
 	n := len(g.Nodes)
 	of := slices.Clone(cl.Of)
@@ -88,9 +92,16 @@ func improve(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 	seen, stamp := make([]int, n+1), 0 // label -> the stamp of the last list of targets it is in
 	// Every move lowers Cost, so the search ends by itself; the cap on passes is a guard
 	// against a reckoning that was wrong (a language server must never spin).
+	var next []bool // with a focus: the nodes of the next pass
+	if focus != nil {
+		next = make([]bool, n)
+	}
 	for pass, improved := 0, true; improved && pass < maxImprovePasses; pass++ {
 		improved = false
 		for v := 0; v < n; v++ {
+			if focus != nil && !focus[v] {
+				continue
+			}
 			if w.spend(priceScan * float64(n)) {
 				return result(cl, of, moved)
 			}
@@ -134,11 +145,32 @@ func improve(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 				members[from] = slices.DeleteFunc(members[from], func(u int) bool { return u == v })
 				members[to] = append(members[to], v)
 				moved, improved = true, true
+				if next != nil {
+					wake(g, next, members[from])
+					wake(g, next, members[to])
+				}
 				break
 			}
 		}
+		if focus != nil {
+			focus, next = next, focus
+			clear(next)
+		}
 	}
 	return result(cl, of, moved)
+}
+
+// wake marks the nodes and their neighbours in the graph in next.
+func wake(g *Graph, next []bool, nodes []int) {
+	for _, u := range nodes {
+		next[u] = true
+		for _, e := range g.In(u) {
+			next[e.From.ID] = true
+		}
+		for _, e := range g.Out(u) {
+			next[e.To.ID] = true
+		}
+	}
 }
 
 // maxImprovePasses bounds improve's passes over the nodes (on the benchmark programs it
@@ -214,11 +246,36 @@ func acyclic(g *Graph, of []int) bool {
 // after a merge, single moves again): on `fans` programs improve alone left clusterings that
 // merges made cheaper still (docs/performance.md, "Behind the code", I1). It returns cl itself
 // when neither changed it; what it returns is valid, and never costs more than cl.
-func polish(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
+//
+// from, when not nil, is a local optimum of polish that cl differs from in a few clusters (a
+// kick's, kick.go): then only those clusters' nodes and their neighbours are weighed for moves,
+// and only merges with one of those clusters (or with what they merged into), a fraction of
+// the work of weighing every node and every pair of clusters.
+func polish(w *meter, cl *Clustering, sameSizeOnly bool, from *Clustering) *Clustering {
 	cost := cl.Cost()
 	for round := 0; round < maxPolishRounds && !w.out(); round++ {
-		moved := improve(w, cl, sameSizeOnly)
+		var focus []bool
+		var touched func(members []int) bool
+		if from != nil {
+			changed := changedNodes(from, cl)
+			focus = make([]bool, len(changed))
+			for v, c := range changed {
+				if c {
+					wake(cl.Graph, focus, []int{v})
+				}
+			}
+			touched = func(members []int) bool { return changed[members[0]] }
+		}
+		moved := improve(w, cl, sameSizeOnly, focus)
+		if from != nil && w.spend(3*priceRebuild*float64(len(cl.Of))) { // the merger, the clustering, its cost
+			return cl
+		}
 		mg := mergerFrom(moved, sameSizeOnly)
+		if touched != nil && moved != cl {
+			changed := changedNodes(from, moved)
+			touched = func(members []int) bool { return changed[members[0]] }
+		}
+		mg.touched = touched
 		mg.greedy(w, nil)
 		merged := mg.clustering()
 		c := merged.Cost()
@@ -230,20 +287,104 @@ func polish(w *meter, cl *Clustering, sameSizeOnly bool) *Clustering {
 	return cl
 }
 
+// changedNodes is, for each node, whether its cluster under cl has other members than under
+// from (the whole cluster is marked).
+func changedNodes(from, cl *Clustering) []bool {
+	n := len(cl.Of)
+	size := map[int]int{}
+	for _, l := range from.Of {
+		size[l]++
+	}
+	first := map[int]int{} // cl's label -> from's label of its first member
+	count := map[int]int{}
+	bad := map[int]bool{}
+	for v, l := range cl.Of {
+		f, ok := first[l]
+		if !ok {
+			f, first[l] = from.Of[v], from.Of[v]
+		}
+		if from.Of[v] != f {
+			bad[l] = true
+		}
+		count[l]++
+	}
+	changed := make([]bool, n)
+	for v, l := range cl.Of {
+		changed[v] = bad[l] || count[l] != size[first[l]]
+	}
+	return changed
+}
+
 // maxPolishRounds bounds polish's rounds, as maxImprovePasses bounds improve's passes.
 const maxPolishRounds = 20
 
 // mergerFrom is a merger whose clusters are cl's (a valid clustering, so each cluster is
-// merged in without canMerge's checks).
+// merged in without canMerge's checks). It builds the merged state at once, cluster by
+// cluster, rather than by one merge a node from newMerger's: what those merges would leave
+// (mergerFromMerges, the test's reference), at a fraction of the work (a kick builds two or
+// three).
 func mergerFrom(cl *Clustering, sameSizeOnly bool) *merger {
-	mg := newMerger(cl.Graph, sameSizeOnly)
-	rep := map[int]int{} // label -> the first node with it
+	g := cl.Graph
+	n := len(g.Nodes)
+	b := g.mergerBase()
+	m := &merger{g: g, sameSizeOnly: sameSizeOnly, label: make([]int, n), members: map[int][]int{},
+		succ: map[int]map[int]int{}, pred: map[int]map[int]int{},
+		class: b.class, rep: b.rep, parent: b.parent, root: b.root,
+		classes: map[int]map[int]bool{}, conc: map[[2]int]concestorNodes{},
+		external: slices.Clone(b.external), reach: make([]bitset, n), held: make([]bitset, n),
+		open: map[int][]int{}, uniRoot: slices.Clone(b.uniRoot),
+		ord: make([]int, n), mark: make([]int, n), markB: make([]int, n)}
+	first := map[int]int{} // cl's label -> its first node, the merged cluster's label
 	for i, l := range cl.Of {
-		if r, ok := rep[l]; ok {
-			mg.merge(mg.label[r], mg.label[i]) // merge takes labels, not nodes
-		} else {
-			rep[l] = i
+		a, ok := first[l]
+		if !ok {
+			a, first[l] = i, i
+		}
+		m.label[i] = a
+		m.members[a] = append(m.members[a], i)
+	}
+	for a, group := range m.members {
+		m.succ[a], m.pred[a] = map[int]int{}, map[int]int{}
+		m.classes[a] = map[int]bool{}
+		if len(group) == 1 {
+			m.classes[a][m.class[a]] = true
+			if m.parent[a] != -1 {
+				m.open[a] = []int{a}
+			}
+			continue
+		}
+		if len(group) > smallCluster {
+			m.reach[a], m.held[a] = newBitset(n), newBitset(n)
+			for _, x := range group {
+				m.reach[a].or(g.apart[x])
+				m.held[a].set(x)
+			}
+		}
+		ra := m.uniRoot[a]
+		var open []int
+		for _, x := range group {
+			m.classes[a][m.class[x]] = true
+			if x != a {
+				m.external[a] = m.external[a] || m.external[x]
+				if rx := m.uniRoot[x]; ra < 0 || rx < 0 || !g.sameIter(ra, rx) {
+					ra = -1
+				}
+			}
+			if p := m.parent[x]; p != -1 && (p < 0 || m.label[p] != a) {
+				open = append(open, x)
+			}
+		}
+		m.uniRoot[a] = ra
+		m.open[a] = open
+	}
+	for _, e := range g.Edges {
+		if a, b := m.label[e.From.ID], m.label[e.To.ID]; a != b {
+			m.succ[a][b]++
+			m.pred[b][a]++
 		}
 	}
-	return mg
+	if !m.reorder() {
+		panic("cluster: mergerFrom of a clustering with a cycle") // cl is valid
+	}
+	return m
 }

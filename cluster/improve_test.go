@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cnf-tools/cnf/syntax/gen"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 )
 
@@ -17,7 +20,7 @@ import (
 func TestImproveReachesALocalOptimum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g, sameSize, start := randomValidStart(t)
-		got := improve(unlimited(context.Background()), start, sameSize)
+		got := improve(unlimited(context.Background()), start, sameSize, nil)
 		if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
 			t.Fatalf("improve made %s invalid: %v", got, problems)
 		}
@@ -81,14 +84,14 @@ func TestPolishReachesALocalOptimum(t *testing.T) {
 
 // polishFrom checks polish from one start (TestPolishReachesALocalOptimum).
 func polishFrom(t *rapid.T, g *Graph, sameSize bool, start *Clustering) {
-	got := polish(unlimited(context.Background()), start, sameSize)
+	got := polish(unlimited(context.Background()), start, sameSize, nil)
 	if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
 		t.Fatalf("polish made %s invalid: %v", got, problems)
 	}
 	if got.Cost() > start.Cost() {
 		t.Fatalf("polish raised the cost %d -> %d", start.Cost(), got.Cost())
 	}
-	if again := improve(unlimited(context.Background()), got, sameSize); again.Cost() < got.Cost() {
+	if again := improve(unlimited(context.Background()), got, sameSize, nil); again.Cost() < got.Cost() {
 		t.Fatalf("a move lowers the cost of %s: %d -> %d (%s)", got, got.Cost(), again.Cost(), again)
 	}
 	labels := slices.Compact(slices.Sorted(slices.Values(got.Of)))
@@ -127,4 +130,77 @@ func randomMerges(t *rapid.T, g *Graph, sameSize bool) *Clustering {
 		}
 	}
 	return mg.clustering()
+}
+
+// mergerFromMerges is mergerFrom as one merge a node: the reference mergerFrom's state is
+// checked against.
+func mergerFromMerges(cl *Clustering, sameSizeOnly bool) *merger {
+	mg := newMerger(cl.Graph, sameSizeOnly)
+	rep := map[int]int{} // label -> the first node with it
+	for i, l := range cl.Of {
+		if r, ok := rep[l]; ok {
+			mg.merge(mg.label[r], mg.label[i]) // merge takes labels, not nodes
+		} else {
+			rep[l] = i
+		}
+	}
+	return mg
+}
+
+// mergerFrom builds at once the state the merges of a clustering's nodes leave: labels,
+// members, the cluster graph, classes, open members, summaries, externals and single roots;
+// and an order of the clusters that is one (every edge between clusters goes forward). On
+// random valid clusterings of small programs, and on the greedy clusterings of generated
+// programs of 200 bindings (clusters of more than smallCluster nodes, many iterations).
+func TestMergerFromIsTheMerges(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		_, g, sameSize := genGraph(t, 40)
+		sameMerger(t, randomMerges(t, g, sameSize), sameSize)
+		sameMerger(t, Greedy(context.Background(), g, sameSize), sameSize)
+	})
+	for _, shape := range []string{"fans", "glued", "mixed", "sizes"} {
+		g := generatedGraph(t, 1, gen.Options{Bindings: 200, Shape: shape})
+		sameMerger(t, Greedy(context.Background(), g, false), false)
+	}
+}
+
+func sameMerger(t interface{ Fatalf(string, ...any) }, cl *Clustering, sameSize bool) {
+	g := cl.Graph
+	got, want := mergerFrom(cl, sameSize), mergerFromMerges(cl, sameSize)
+	norm := func(b []bitset) [][]uint64 {
+		out := make([][]uint64, len(b))
+		for i, x := range b {
+			if x != nil {
+				out[i] = []uint64(x)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		what      string
+		got, want any
+	}{
+		{"label", got.label, want.label},
+		{"members", got.members, want.members},
+		{"succ", got.succ, want.succ},
+		{"pred", got.pred, want.pred},
+		{"classes", got.classes, want.classes},
+		{"open", got.open, want.open},
+		{"external", got.external, want.external},
+		{"uniRoot", got.uniRoot, want.uniRoot},
+		{"reach", norm(got.reach), norm(want.reach)},
+		{"held", norm(got.held), norm(want.held)},
+	} {
+		if diff := cmp.Diff(c.want, c.got, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("%s differs (-merges +mergerFrom):\n%s", c.what, diff)
+		}
+	}
+	if !got.ordered {
+		t.Fatalf("mergerFrom left the clusters unordered")
+	}
+	for _, e := range g.Edges {
+		if a, b := got.label[e.From.ID], got.label[e.To.ID]; a != b && got.ord[a] >= got.ord[b] {
+			t.Fatalf("edge %d -> %d goes back in the order of clusters (%d, %d)", e.From.ID, e.To.ID, got.ord[a], got.ord[b])
+		}
+	}
 }

@@ -66,24 +66,103 @@ func kicked(w *meter, cl *Clustering, sameSizeOnly bool, cost func(*Clustering) 
 				labels[v] = labels[t]
 			}
 		}
-		start, err := NewClustering(g, labels)
-		if err != nil || len(Validate(g, start.Of, sameSizeOnly)) > 0 {
-			continue // not expected: a kick keeps a clustering valid
-		}
-		if w.spend(priceCost) { // the check
+		if w.spend(3 * priceRebuild * float64(n)) { // the clustering, its merger, its cost
 			break
+		}
+		start, err := NewClustering(g, labels)
+		if err != nil {
+			continue // not expected: a kick keeps the clusters in an order
 		}
 		mg := mergerFrom(start, sameSizeOnly)
 		joinNeighbour(mg, labels, n, rng, target)
-		next := polish(w, mg.clustering(), sameSizeOnly)
-		if w.spend(priceCost) {
+		next := polish(w, mg.clustering(), sameSizeOnly, best)
+		// What the kick and polish changed is weighed first (costDelta, a scan of the changed
+		// nodes' pairs); only a clustering that costs less is checked whole (Validate, which
+		// a kick's is not expected to fail) and costed in the model.
+		changed := changedNodes(best, next)
+		moved := 0
+		for _, c := range changed {
+			if c {
+				moved++
+			}
+		}
+		if w.spend(priceScan * float64(moved*n)) {
 			break // the work ran out during polish: its clustering may be half rebuilt
+		}
+		if costDelta(best, next, changed) >= 0 {
+			continue
+		}
+		if w.spend(2 * priceCost) {
+			break
+		}
+		if len(Validate(g, next.Of, sameSizeOnly)) > 0 {
+			continue
 		}
 		if c := cost(next); c < bestCost {
 			best, bestCost, without = next, c, -1
 		}
 	}
 	return best
+}
+
+// costDelta is to's Cost less from's, where changed marks the nodes whose clusters differ
+// (changedNodes): the pairs with a changed node, and the arrays of the changed nodes and of
+// the nodes they read from (the only ones whose readers' clusters can have changed).
+func costDelta(from, to *Clustering, changed []bool) int {
+	g := to.Graph
+	n := len(g.Nodes)
+	d := 0
+	for i := 0; i < n; i++ {
+		if !changed[i] {
+			continue
+		}
+		for j := 0; j < n; j++ {
+			if j == i || changed[j] && j < i || !g.Possible(i, j) {
+				continue // a pair of two changed nodes is weighed once
+			}
+			was, is := from.Of[i] != from.Of[j], to.Of[i] != to.Of[j]
+			if was != is {
+				if is {
+					d += g.pairWeight(i, j)
+				} else {
+					d -= g.pairWeight(i, j)
+				}
+			}
+		}
+	}
+	writes := func(cl *Clustering, i int) bool {
+		if len(g.Nodes[i].Arrays) == 0 {
+			return false
+		}
+		for _, e := range g.Out(i) {
+			if cl.Of[e.To.ID] != cl.Of[i] {
+				return true
+			}
+		}
+		return false
+	}
+	seen := make([]bool, n)
+	weigh := func(i int) {
+		if seen[i] {
+			return
+		}
+		seen[i] = true
+		if writes(to, i) {
+			d += n
+		}
+		if writes(from, i) {
+			d -= n
+		}
+	}
+	for i := 0; i < n; i++ {
+		if changed[i] {
+			weigh(i)
+			for _, e := range g.In(i) {
+				weigh(e.From.ID)
+			}
+		}
+	}
+	return d
 }
 
 // kick is cl's labels after a random kick, and the node whose cluster a guided move's part

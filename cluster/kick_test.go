@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestKickedIsValidNeverWorseAndRepeatable(t *testing.T) {
 func TestKicksLeaveALocalOptimum(t *testing.T) {
 	g := generatedGraph(t, 2, gen.Options{Bindings: 200, Shape: "fans", NoExternals: true})
 	w := unlimited(context.Background())
-	start := polish(w, Greedy(context.Background(), g, false), false)
+	start := polish(w, Greedy(context.Background(), g, false), false, nil)
 	cost := func(c *Clustering) float64 { return float64(c.Cost()) }
 	got := kicked(newMeter(context.Background(), workOf(DefaultTimeLimit/2)), start, false, cost, nil)
 	if problems := Validate(g, got.Of, false); len(problems) > 0 {
@@ -48,4 +49,57 @@ func TestKicksLeaveALocalOptimum(t *testing.T) {
 		t.Fatalf("kicks from polish's local optimum %d reached %d: no better by a pair of partners", start.Cost(), got.Cost())
 	}
 	t.Logf("polished greedy %d, kicked %d", start.Cost(), got.Cost())
+}
+
+// costDelta, from the nodes changedNodes marks, is the difference of the two clusterings'
+// Cost; changedNodes marks every node whose cluster has other members.
+func TestCostDeltaIsTheCostsDifference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		_, g, sameSize := genGraph(t, 30)
+		from, to := randomMerges(t, g, sameSize), randomMerges(t, g, sameSize)
+		if rapid.Bool().Draw(t, "kicked") {
+			to = kicked(newMeter(context.Background(), 5000), from, sameSize, func(c *Clustering) float64 { return float64(c.Cost()) }, nil)
+		}
+		changed := changedNodes(from, to)
+		for v := range g.Nodes {
+			if changed[v] {
+				continue
+			}
+			for u := range g.Nodes {
+				if (from.Of[u] == from.Of[v]) != (to.Of[u] == to.Of[v]) {
+					t.Fatalf("node %d is not marked changed, but %d is with it in one clustering only", v, u)
+				}
+			}
+		}
+		if got, want := costDelta(from, to, changed), to.Cost()-from.Cost(); got != want {
+			t.Fatalf("costDelta = %d, the costs differ by %d", got, want)
+		}
+	})
+}
+
+// polish from a kick (its focus on the clusters the kick changed) returns a valid clustering
+// that costs no more than the kicked one.
+func TestFocusedPolishIsValidAndNeverWorse(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g, sameSize, start := randomValidStart(t)
+		from := polish(unlimited(context.Background()), start, sameSize, nil)
+		labels, target := kick(from, rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1)), nil)
+		if labels == nil {
+			return
+		}
+		kicked, err := NewClustering(g, labels)
+		if err != nil {
+			t.Fatalf("a kick made a cycle: %v", err)
+		}
+		mg := mergerFrom(kicked, sameSize)
+		joinNeighbour(mg, labels, len(g.Nodes), rand.New(rand.NewPCG(2, 3)), target)
+		kicked = mg.clustering()
+		got := polish(unlimited(context.Background()), kicked, sameSize, from)
+		if problems := Validate(g, got.Of, sameSize); len(problems) > 0 {
+			t.Fatalf("polish made %s invalid: %v", got, problems)
+		}
+		if got.Cost() > kicked.Cost() {
+			t.Fatalf("polish raised the cost %d -> %d", kicked.Cost(), got.Cost())
+		}
+	})
 }

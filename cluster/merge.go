@@ -54,6 +54,9 @@ type merger struct {
 	ord, mark, markB, stack []int
 	stamp                   int
 	ordered                 bool
+	// touched, when not nil, restricts greedy to merges with a cluster it holds (by the
+	// cluster's members), or with one such merges made: polish after a kick.
+	touched func(members []int) bool
 	// visits counts the clusters the searches visit and the pairs canMerge weighs one by one
 	// (a measure of the merges' work, for tests).
 	visits int
@@ -64,51 +67,77 @@ const smallCluster = 16
 
 func newMerger(g *Graph, sameSizeOnly bool) *merger {
 	n := len(g.Nodes)
+	b := g.mergerBase()
 	m := &merger{g: g, sameSizeOnly: sameSizeOnly, label: make([]int, n), members: make(map[int][]int, n),
 		succ: make(map[int]map[int]int, n), pred: make(map[int]map[int]int, n),
-		class: make([]int, n), classes: make(map[int]map[int]bool, n), conc: map[[2]int]concestorNodes{}}
-	ids := map[iterClass]int{}
-	for i, nd := range g.Nodes {
+		class: b.class, rep: b.rep, parent: b.parent, root: b.root,
+		classes: make(map[int]map[int]bool, n), conc: map[[2]int]concestorNodes{},
+		external: slices.Clone(b.external), reach: make([]bitset, n), held: make([]bitset, n),
+		open: make(map[int][]int, n), uniRoot: slices.Clone(b.uniRoot),
+		ord: slices.Clone(b.ord), mark: make([]int, n), markB: make([]int, n), ordered: true}
+	for i := range g.Nodes {
 		m.label[i] = i
 		m.members[i] = []int{i}
 		m.succ[i], m.pred[i] = map[int]int{}, map[int]int{}
-		k := iterClass{nd.Iter, g.Sizes.Trans(nd.Binding)}
-		id, ok := ids[k]
-		if !ok {
-			id = len(m.rep)
-			ids[k] = id
-			m.rep = append(m.rep, i)
+		m.classes[i] = map[int]bool{m.class[i]: true}
+		if m.parent[i] != -1 {
+			m.open[i] = []int{i}
 		}
-		m.class[i] = id
-		m.classes[i] = map[int]bool{id: true}
 	}
 	for _, e := range g.Edges {
 		a, b := e.From.ID, e.To.ID
 		m.succ[a][b]++
 		m.pred[b][a]++
 	}
-	m.external, m.reach, m.held = make([]bool, n), make([]bitset, n), make([]bitset, n)
-	for i, nd := range g.Nodes {
-		m.external[i] = nd.External()
-	}
-	m.parent, m.root, m.open = make([]int, n), make([]int, n), make(map[int][]int, n)
-	for i, nd := range g.Nodes {
-		m.parent[i] = -1
-		if t := g.Sizes.Trans(nd.Binding); t != nil {
-			m.parent[i] = -2
-			if tn := g.byBind[t]; tn != nil {
-				m.parent[i] = tn.ID
-			}
-			m.open[i] = []int{i}
-		}
-		m.root[i] = -1
-	}
-	m.uniRoot = make([]int, n)
-	for i := range g.Nodes {
-		m.uniRoot[i] = max(m.rootOf(i), -1)
-	}
-	m.initOrder()
 	return m
+}
+
+// mergerBase is what every merger of a graph starts from and never changes (class, rep,
+// parent, root) or copies (external, uniRoot, ord): made once a graph, since kicks and
+// polish make a merger many times (asking the sizes for each node's transducer each time
+// was most of it).
+type mergerBase struct {
+	class, rep, parent, root []int
+	external                 []bool
+	uniRoot, ord             []int
+}
+
+func (g *Graph) mergerBase() *mergerBase {
+	g.baseOnce.Do(func() {
+		n := len(g.Nodes)
+		m := &merger{g: g, class: make([]int, n), parent: make([]int, n), root: make([]int, n), external: make([]bool, n)}
+		ids := map[iterClass]int{}
+		for i, nd := range g.Nodes {
+			t := g.Sizes.Trans(nd.Binding)
+			k := iterClass{nd.Iter, t}
+			id, ok := ids[k]
+			if !ok {
+				id = len(m.rep)
+				ids[k] = id
+				m.rep = append(m.rep, i)
+			}
+			m.class[i] = id
+			m.external[i] = nd.External()
+			m.parent[i] = -1
+			if t != nil {
+				m.parent[i] = -2
+				if tn := g.byBind[t]; tn != nil {
+					m.parent[i] = tn.ID
+				}
+			}
+			m.root[i] = -1
+		}
+		b := &mergerBase{class: m.class, rep: m.rep, parent: m.parent, root: m.root, external: m.external,
+			uniRoot: make([]int, n), ord: make([]int, n)}
+		for i := range g.Nodes {
+			b.uniRoot[i] = max(m.rootOf(i), -1)
+		}
+		for pos, i := range g.topo() {
+			b.ord[i] = pos
+		}
+		g.base = b
+	})
+	return g.base
 }
 
 // rootOf is the last node of i's chain of transducer parents (i itself without one; -1 when
@@ -528,6 +557,28 @@ func (m *merger) greedy(w *meter, allowed func(a, b []int) bool) {
 	// false when w ran out.
 	collect := func(below int) bool {
 		ids := slices.Sorted(maps.Keys(m.members))
+		if m.touched != nil {
+			var hot []int
+			isHot := map[int]bool{}
+			for _, a := range ids {
+				if m.touched(m.members[a]) || version[a] > 0 {
+					hot = append(hot, a)
+					isHot[a] = true
+				}
+			}
+			for _, a := range hot {
+				for _, b := range ids {
+					// A pair of two hot clusters is pushed once, from its smaller label.
+					if b != a && (b > a || !isHot[b]) {
+						push(a, b, below)
+					}
+				}
+				if w.spend(pricePair * float64(len(ids))) {
+					return false
+				}
+			}
+			return true
+		}
 		for x, a := range ids {
 			for _, b := range ids[x+1:] {
 				push(a, b, below)

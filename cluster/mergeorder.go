@@ -16,17 +16,6 @@ import (
 // The order is dropped (ordered false) when a merge makes a cycle, which only merges that
 // rebuild a known valid clustering do on the way (mergerFrom); it is rebuilt when next asked.
 
-// initOrder orders the clusters (single nodes) by the graph's dependency order.
-func (m *merger) initOrder() {
-	n := len(m.g.Nodes)
-	m.ord = make([]int, n)
-	for pos, i := range m.g.topo() {
-		m.ord[i] = pos
-	}
-	m.mark, m.markB = make([]int, n), make([]int, n)
-	m.ordered = true
-}
-
 // reorder rebuilds ord from the cluster graph; false when the graph has a cycle.
 func (m *merger) reorder() bool {
 	labels := slices.Sorted(maps.Keys(m.members))

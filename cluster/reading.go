@@ -20,7 +20,7 @@ func (m *Model) guided(w *meter, values []float64) *Clustering {
 	var best *Clustering
 	bestCost := 0.0
 	for _, cl := range []*Clustering{m.byRelaxation(w, values), m.byGain(w, values)} {
-		cl = polish(w, cl, m.variant.SameSizeOnly)
+		cl = polish(w, cl, m.variant.SameSizeOnly, nil)
 		if c := objective(m, m.StartValues(cl)); best == nil || c < bestCost {
 			best, bestCost = cl, c
 		}
