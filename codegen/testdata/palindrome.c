@@ -2,6 +2,27 @@
 typedef struct { int64_t *data; int64_t len; } Arr_Int;
 
 /* Helpers */
+#if defined(__AVX2__) && !defined(__AVX512F__)
+/* cnf_pack4[m]: _mm256_permutevar8x32_epi32's indices moving the 8-byte lanes set in m to the front */
+static const int32_t cnf_pack4[16][8] __attribute__((aligned(32))) = {
+	{0, 1, 0, 1, 0, 1, 0, 1},
+	{0, 1, 0, 1, 0, 1, 0, 1},
+	{2, 3, 0, 1, 0, 1, 0, 1},
+	{0, 1, 2, 3, 0, 1, 0, 1},
+	{4, 5, 0, 1, 0, 1, 0, 1},
+	{0, 1, 4, 5, 0, 1, 0, 1},
+	{2, 3, 4, 5, 0, 1, 0, 1},
+	{0, 1, 2, 3, 4, 5, 0, 1},
+	{6, 7, 0, 1, 0, 1, 0, 1},
+	{0, 1, 6, 7, 0, 1, 0, 1},
+	{2, 3, 6, 7, 0, 1, 0, 1},
+	{0, 1, 2, 3, 6, 7, 0, 1},
+	{4, 5, 6, 7, 0, 1, 0, 1},
+	{0, 1, 4, 5, 6, 7, 0, 1},
+	{2, 3, 4, 5, 6, 7, 0, 1},
+	{0, 1, 2, 3, 4, 5, 6, 7},
+};
+#endif
 static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
 #if !(defined(__AVX512F__) && defined(__AVX512BW__))
 	int64_t kept = 0;
@@ -20,6 +41,16 @@ static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, 
 			_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i + q))));
 			j += __builtin_popcount(mk);
 		}
+	}
+#endif
+#if defined(__AVX2__) && !defined(__AVX512F__)
+	for (; i + 4 <= n; i += 4) {
+		int32_t w;
+		memcpy(&w, keep + i, 4);
+		const unsigned mk = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(_mm_cvtsi32_si128(w), 7)) & 15u;
+		const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+		_mm256_storeu_si256((__m256i *)(void *)(dst + j), _mm256_permutevar8x32_epi32(v, _mm256_load_si256((const __m256i *)(const void *)cnf_pack4[mk])));
+		j += __builtin_popcount(mk);
 	}
 #endif
 #if defined(__AVX512F__)
