@@ -26,8 +26,9 @@ import (
 //
 // Both keep a valid clustering valid for the order: a part split off downwards (upwards) has no
 // edge back into the rest of its cluster, and a cycle through it would be one through the old
-// cluster. Every kick is checked (Validate) all the same; twins stay together, as the model
-// wants them.
+// cluster. Every kick that lowers the cost is checked whole (Validate) all the same before it
+// is kept; twins stay together, as the model wants them. polish after a kick weighs only what
+// the kick changed (polish's from), and the kick is costed by what changed (costDelta).
 
 // kicksWithout is how many kicks in a row that find nothing better end the search: by then
 // every cluster has been broken up a few times.
