@@ -254,28 +254,27 @@ func acyclic(g *Graph, of []int) bool {
 func polish(w *meter, cl *Clustering, sameSizeOnly bool, from *Clustering) *Clustering {
 	cost := cl.Cost()
 	for round := 0; round < maxPolishRounds && !w.out(); round++ {
-		var focus []bool
-		var touched func(members []int) bool
+		var focus, changed []bool
 		if from != nil {
-			changed := changedNodes(from, cl)
+			changed = changedNodes(from, cl)
 			focus = make([]bool, len(changed))
 			for v, c := range changed {
 				if c {
 					wake(cl.Graph, focus, []int{v})
 				}
 			}
-			touched = func(members []int) bool { return changed[members[0]] }
 		}
 		moved := improve(w, cl, sameSizeOnly, focus)
 		if from != nil && w.spend(3*priceRebuild*float64(len(cl.Of))) { // the merger, the clustering, its cost
 			return cl
 		}
 		mg := mergerFrom(moved, sameSizeOnly)
-		if touched != nil && moved != cl {
-			changed := changedNodes(from, moved)
-			touched = func(members []int) bool { return changed[members[0]] }
+		if from != nil {
+			if moved != cl {
+				changed = changedNodes(from, moved)
+			}
+			mg.touched = func(members []int) bool { return changed[members[0]] }
 		}
-		mg.touched = touched
 		mg.greedy(w, nil)
 		merged := mg.clustering()
 		c := merged.Cost()
@@ -319,72 +318,7 @@ func changedNodes(from, cl *Clustering) []bool {
 const maxPolishRounds = 20
 
 // mergerFrom is a merger whose clusters are cl's (a valid clustering, so each cluster is
-// merged in without canMerge's checks). It builds the merged state at once, cluster by
-// cluster, rather than by one merge a node from newMerger's: what those merges would leave
-// (mergerFromMerges, the test's reference), at a fraction of the work (a kick builds two or
-// three).
+// merged in without canMerge's checks): mergerOf its labels.
 func mergerFrom(cl *Clustering, sameSizeOnly bool) *merger {
-	g := cl.Graph
-	n := len(g.Nodes)
-	b := g.mergerBase()
-	m := &merger{g: g, sameSizeOnly: sameSizeOnly, label: make([]int, n), members: map[int][]int{},
-		succ: map[int]map[int]int{}, pred: map[int]map[int]int{},
-		class: b.class, rep: b.rep, parent: b.parent, root: b.root,
-		classes: map[int]map[int]bool{}, conc: map[[2]int]concestorNodes{},
-		external: slices.Clone(b.external), reach: make([]bitset, n), held: make([]bitset, n),
-		open: map[int][]int{}, uniRoot: slices.Clone(b.uniRoot),
-		ord: make([]int, n), mark: make([]int, n), markB: make([]int, n)}
-	first := map[int]int{} // cl's label -> its first node, the merged cluster's label
-	for i, l := range cl.Of {
-		a, ok := first[l]
-		if !ok {
-			a, first[l] = i, i
-		}
-		m.label[i] = a
-		m.members[a] = append(m.members[a], i)
-	}
-	for a, group := range m.members {
-		m.succ[a], m.pred[a] = map[int]int{}, map[int]int{}
-		m.classes[a] = map[int]bool{}
-		if len(group) == 1 {
-			m.classes[a][m.class[a]] = true
-			if m.parent[a] != -1 {
-				m.open[a] = []int{a}
-			}
-			continue
-		}
-		if len(group) > smallCluster {
-			m.reach[a], m.held[a] = newBitset(n), newBitset(n)
-			for _, x := range group {
-				m.reach[a].or(g.apart[x])
-				m.held[a].set(x)
-			}
-		}
-		ra := m.uniRoot[a]
-		var open []int
-		for _, x := range group {
-			m.classes[a][m.class[x]] = true
-			if x != a {
-				m.external[a] = m.external[a] || m.external[x]
-				if rx := m.uniRoot[x]; ra < 0 || rx < 0 || !g.sameIter(ra, rx) {
-					ra = -1
-				}
-			}
-			if p := m.parent[x]; p != -1 && (p < 0 || m.label[p] != a) {
-				open = append(open, x)
-			}
-		}
-		m.uniRoot[a] = ra
-		m.open[a] = open
-	}
-	for _, e := range g.Edges {
-		if a, b := m.label[e.From.ID], m.label[e.To.ID]; a != b {
-			m.succ[a][b]++
-			m.pred[b][a]++
-		}
-	}
-	if !m.reorder() {
-		panic("cluster: mergerFrom of a clustering with a cycle") // cl is valid
-	}
-	return m
+	return mergerOf(cl.Graph, sameSizeOnly, cl.Of)
 }

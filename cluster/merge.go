@@ -65,7 +65,14 @@ type merger struct {
 // smallCluster is the size up to which canMerge tests the pairs of a cluster one by one.
 const smallCluster = 16
 
-func newMerger(g *Graph, sameSizeOnly bool) *merger {
+// newMerger is a merger whose clusters are the single nodes of g.
+func newMerger(g *Graph, sameSizeOnly bool) *merger { return mergerOf(g, sameSizeOnly, nil) }
+
+// mergerOf is a merger whose clusters are those of labels (a valid clustering's; nil: the
+// single nodes), each labelled by its first node. It builds the merged state at once, cluster
+// by cluster: what one merge a node from the single nodes would leave (mergerFromMerges, the
+// test's reference), at a fraction of the work (a kick builds two or three).
+func mergerOf(g *Graph, sameSizeOnly bool, labels []int) *merger {
 	n := len(g.Nodes)
 	b := g.mergerBase()
 	m := &merger{g: g, sameSizeOnly: sameSizeOnly, label: make([]int, n), members: make(map[int][]int, n),
@@ -74,20 +81,65 @@ func newMerger(g *Graph, sameSizeOnly bool) *merger {
 		classes: make(map[int]map[int]bool, n), conc: map[[2]int]concestorNodes{},
 		external: slices.Clone(b.external), reach: make([]bitset, n), held: make([]bitset, n),
 		open: make(map[int][]int, n), uniRoot: slices.Clone(b.uniRoot),
-		ord: slices.Clone(b.ord), mark: make([]int, n), markB: make([]int, n), ordered: true}
+		ord: make([]int, n), mark: make([]int, n), markB: make([]int, n)}
+	first := map[int]int{} // labels' label -> its first node, the merged cluster's label
 	for i := range g.Nodes {
-		m.label[i] = i
-		m.members[i] = []int{i}
-		m.succ[i], m.pred[i] = map[int]int{}, map[int]int{}
-		m.classes[i] = map[int]bool{m.class[i]: true}
-		if m.parent[i] != -1 {
-			m.open[i] = []int{i}
+		a := i
+		if labels != nil {
+			if f, ok := first[labels[i]]; ok {
+				a = f
+			} else {
+				first[labels[i]] = i
+			}
 		}
+		m.label[i] = a
+		m.members[a] = append(m.members[a], i)
+	}
+	for a, group := range m.members {
+		m.succ[a], m.pred[a] = map[int]int{}, map[int]int{}
+		m.classes[a] = map[int]bool{}
+		if len(group) == 1 {
+			m.classes[a][m.class[a]] = true
+			if m.parent[a] != -1 {
+				m.open[a] = []int{a}
+			}
+			continue
+		}
+		if len(group) > smallCluster {
+			m.reach[a], m.held[a] = newBitset(n), newBitset(n)
+			for _, x := range group {
+				m.reach[a].or(g.apart[x])
+				m.held[a].set(x)
+			}
+		}
+		ra := m.uniRoot[a]
+		var open []int
+		for _, x := range group {
+			m.classes[a][m.class[x]] = true
+			if x != a {
+				m.external[a] = m.external[a] || m.external[x]
+				if rx := m.uniRoot[x]; ra < 0 || rx < 0 || !g.sameIter(ra, rx) {
+					ra = -1
+				}
+			}
+			if p := m.parent[x]; p != -1 && (p < 0 || m.label[p] != a) {
+				open = append(open, x)
+			}
+		}
+		m.uniRoot[a] = ra
+		m.open[a] = open
 	}
 	for _, e := range g.Edges {
-		a, b := e.From.ID, e.To.ID
-		m.succ[a][b]++
-		m.pred[b][a]++
+		if a, b := m.label[e.From.ID], m.label[e.To.ID]; a != b {
+			m.succ[a][b]++
+			m.pred[b][a]++
+		}
+	}
+	if len(m.members) == n { // the single nodes: the graph's own order
+		copy(m.ord, b.ord)
+		m.ordered = true
+	} else if !m.reorder() {
+		panic("cluster: a merger of a clustering with a cycle") // labels are a valid clustering's
 	}
 	return m
 }
