@@ -103,7 +103,8 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 			}
 		}
 	}
-	profile := func() inputProfile {
+	// profile is the inputs of the choices so far, the scalars that are n being size.
+	profile := func(size int64) inputProfile {
 		prof := base
 		prof.arrays, prof.scalars = map[string]string{}, map[string]int64{}
 		for _, c := range vars {
@@ -111,7 +112,7 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 			case c.scalar && c.at > 0:
 				v := values[c.at]
 				if v < 0 {
-					v = min(n, probeSize) // n, as the probe's
+					v = size
 				}
 				prof.scalars[c.param.Name] = v
 			case !c.scalar && c.at > 0:
@@ -123,7 +124,7 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 	done := failure{at: len(r.Func.Order)}
 	probe := func() failure {
 		*probes++
-		prof := profile()
+		prof := profile(min(n, probeSize))
 		cmd := harnessCommand(ctx, exe, harnessArgs(u, min(n, probeSize), 1, false, opts, prof), 1, opts, prof)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -167,14 +168,11 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 	if cur.at != done.at {
 		return inputProfile{}, false
 	}
-	// The scalars that are n are n at full size.
-	prof := profile()
+	prof := profile(n)
 	var arrays, scalars []string
 	for _, c := range vars {
 		switch {
 		case c.scalar && c.at > 0 && values[c.at] < 0:
-			delete(prof.scalars, c.param.Name)
-			prof.scalars[c.param.Name] = n
 			scalars = append(scalars, fmt.Sprintf("%s = n", c.param.Name))
 		case c.scalar && c.at > 0:
 			scalars = append(scalars, fmt.Sprintf("%s = %d", c.param.Name, values[c.at]))
