@@ -25,8 +25,10 @@ import (
 // Results are the state machine's, to the bit: each binding still sees its elements in order.
 //
 // Shapes it does not express keep the state machine (blockable says which and why, and the C
-// says it too): cross and append (two nested or successive iterations), reverse, externals,
-// and loops whose arrays in memory are not known to have one length.
+// says it too): a cross, append, reverse or gather of an array made in the same loop, two
+// generates, appends or crosses in one loop, externals, and loops whose arrays in memory are
+// not known to have one length. A cross or an append of arrays in memory drives its loop as a
+// generate does (crossFill; the append's blocks each read one of its two arrays).
 
 // blockSize is the elements of a block: 8 KB of Ints a buffer, so that a loop's buffers stay in
 // the first- or second-level cache.
@@ -175,6 +177,26 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			if len(nd.Reads) == 1 {
 				in = []*syntax.Ident{{Name: nd.Reads[0]}}
 			}
+		case *syntax.Cross:
+			// Both arrays in memory: it drives the loop as a generate does, element k being
+			// the pair of xs's (k / |ys|)-th and ys's (k mod |ys|)-th. Each block's pairs are
+			// first laid out row by row in two block buffers (crossFill: a copy of a run of
+			// ys and a broadcast of one element of xs a row), which the bindings then read
+			// as dense loops do any input. A cross of an array made in the same loop (the
+			// fused process pulls xs as a stream) stays per element.
+			if inLoop[e.A.Name] || inLoop[e.B.Name] {
+				return nil, "a cross of an array made in the same loop"
+			}
+			if plan.gen != nil {
+				return nil, "two generates, appends or crosses"
+			}
+			bn.vars = vars(b, 2) // xs's element, ys's
+			bn.elem = &syntax.Tuple{Elems: idents(bn.vars)}
+			bn.rate = root
+			plan.gen = bn
+			rate[b.Name()] = root
+			plan.nodes = append(plan.nodes, bn)
+			continue
 		case *syntax.Append:
 			// Both arrays in memory: it drives the loop as a generate does, element k being
 			// xs's k-th while k < |xs|, then ys's (k - |xs|)-th. No block straddles the end of
@@ -184,7 +206,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 				return nil, "an append of an array made in the same loop"
 			}
 			if plan.gen != nil {
-				return nil, "two generates or appends"
+				return nil, "two generates, appends or crosses"
 			}
 			bn.vars = vars(b, 1)
 			bn.elem = &syntax.Ident{Name: bn.vars[0]}
@@ -195,7 +217,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			continue
 		case *syntax.Generate:
 			if len(c.Nodes) > 0 && plan.gen != nil {
-				return nil, "two generates"
+				return nil, "two generates, appends or crosses"
 			}
 			bn.vars = vars(b, 1)
 			bn.elem = &syntax.App{Fun: e.Worker, Args: idents(bn.vars)}
@@ -239,6 +261,9 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 	if plan.gen != nil && len(plan.roots) > 0 {
 		return nil, fmt.Sprintf("a %s beside arrays in memory", syntax.CallOf(plan.gen.b.Rhs).Keyword.Name)
 	}
+	if why := d.crossKeepsPairs(c, plan); why != "" {
+		return nil, why
+	}
 	if plan.gen == nil && len(plan.roots) == 0 {
 		return nil, "no input"
 	}
@@ -274,6 +299,9 @@ func (d *definition) typeBlocked(plan *blockedPlan) error {
 				}
 			case plan.gen == bn && isAppend(bn.b):
 				vars[v] = d.info.Types[bn.b.Name()].Elem()
+			case plan.gen == bn && isCross(bn.b):
+				cr := bn.b.Rhs.(*syntax.Cross)
+				vars[v] = d.info.Types[[]string{cr.A.Name, cr.B.Name}[i]].Elem()
 			case plan.gen == bn || (i == 1 && (isIndexed(bn.b) || isSlice(bn.b))):
 				vars[v] = types.Int()
 			default:
@@ -343,6 +371,17 @@ func (d *definition) inOrder(nodes []*cluster.Node) []*cluster.Node {
 }
 
 func isAppend(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Append); return ok }
+
+func isCross(b *syntax.Binding) bool { _, ok := b.Rhs.(*syntax.Cross); return ok }
+
+// crossed is the cross that drives the loop, if one does.
+func (bn *blockNode) crossed() (*syntax.Cross, bool) {
+	if bn == nil {
+		return nil, false
+	}
+	cr, ok := bn.b.Rhs.(*syntax.Cross)
+	return cr, ok
+}
 
 // appended is the append that drives the loop, if one does.
 func (bn *blockNode) appended() (*syntax.Append, bool) {
@@ -711,6 +750,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	if ap, ok := plan.gen.appended(); ok {
 		sprf("\tconst int64_t %sn = %s.len + %s.len;\n", p, cname(ap.A.Name), cname(ap.B.Name))
+	} else if cr, ok := plan.gen.crossed(); ok {
+		sprf("\tconst int64_t %sn = cnf_bound_mul(%s.len, %s.len, %s);\n", p, cname(cr.A.Name), cname(cr.B.Name), quote(plan.gen.b.Name()))
 	} else if plan.gen != nil {
 		g := plan.gen.b.Rhs.(*syntax.Generate)
 		n, err := d.x.value(g.Size, nil, quote(plan.gen.b.Name()))
@@ -774,6 +815,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	if ap, ok := plan.gen.appended(); ok {
 		moved = append(moved, fmt.Sprintf("sizeof *%s.data", cname(ap.A.Name))) // an element of either
 	}
+	if cr, ok := plan.gen.crossed(); ok {
+		moved = append(moved, fmt.Sprintf("sizeof *%s.data", cname(cr.B.Name))) // one of ys's a pair
+	}
 	for _, bn := range plan.nodes {
 		for _, id := range bn.b.Names {
 			if writes[id.Name] {
@@ -796,6 +840,20 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	if par != nil && len(filtered) > 0 {
 		prf("\tconst int %skstream = %sstream && %sT <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */\n", p, p, p)
+	}
+	crossA, crossB := p+"xa", p+"xb" // a cross's block of pairs: xs's elements, ys's
+	if cr, ok := plan.gen.crossed(); ok {
+		ta, err := elemType(cr.A.Name)
+		if err != nil {
+			return err
+		}
+		tb, err := elemType(cr.B.Name)
+		if err != nil {
+			return err
+		}
+		prf("\t%s %s[%d]; /* %s's pairs, when a block holds more than one row: %s's elements */\n", ta, crossA, blockSize, plan.gen.b.Name(), cr.A.Name)
+		prf("\t%s %s[%d]; /* and %s's */\n", tb, crossB, blockSize, cr.B.Name)
+		prf("\tint64_t %sxi = 0, %sxj = 0; /* the block's first pair: its row, and its place in the row */\n", p, p)
 	}
 	// Every loop with a fold or length under a mask has the zero (the asm uses it, so a fold
 	// whose step is a select rather than a mask, a Float fold, leaves no unused variable).
@@ -866,7 +924,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// A loop that keeps no buffer (no compaction, no second loop) needs no blocks: it runs over
 	// the whole input at once (gcc compiled normalize2's dividing loop slower inside blocks;
 	// docs/performance.md, "Behind the code", G4).
-	whole := len(buffered) == 0
+	_, crossing := plan.gen.crossed()
+	whole := len(buffered) == 0 && !crossing // a cross's pairs are laid out in blocks
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) || pass[bn] > 0 {
 			whole = false
@@ -893,6 +952,17 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		clamp = fmt.Sprintf("\t\tif (%sbase < %s && %s - %sbase < %sstep) %sstep = %s - %sbase; /* a block of %s's elements, or of %s's */\n", p, end, end, p, p, p, end, p, ap.A.Name, ap.B.Name)
 	}
+	// A block of a cross's pairs ends at the end of its row when rows are a block or longer,
+	// so that it reads one run of ys (crossFill).
+	if cr, ok := plan.gen.crossed(); ok {
+		b := cname(cr.B.Name)
+		start := p + "base"
+		if par != nil {
+			start = fmt.Sprintf("(%slo + %sbase)", p, p)
+		}
+		clamp = fmt.Sprintf("\t\tif (%sbase == 0) { %sxi = %s / %s.len; %sxj = %s - %sxi * %s.len; } /* then carried from block to block */\n", p, p, start, b, p, start, p, b) +
+			fmt.Sprintf("\t\tif (%s.len >= %d && %s.len - %sxj < %sstep) %sstep = %s.len - %sxj; /* a block of one row of %s's pairs */\n", b, blockSize, b, p, p, p, b, p, plan.gen.b.Name())
+	}
 	if whole && len(streamed) > 0 {
 		// Blocks only to stream the outputs through their buffers.
 		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sstream ? %d : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sstream ? %d : %sn - %sbase) { /* no buffers but to stream outputs: one block, or a peel and one */\n", p, p, first, first, p, blockSize, p, p, p, p, p, p, p, blockSize, p, p)
@@ -913,6 +983,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			return err
 		}
 		d.printf("\t\tconst %s *restrict %s = %s.data + %sbase;\n", tn, buf(a), cname(a), p)
+	}
+	if cr, ok := plan.gen.crossed(); ok {
+		if err := d.crossFill(p, cr, plan.gen.b.Name(), count(""), crossA, crossB); err != nil {
+			return err
+		}
 	}
 	for _, rate := range plan.rates {
 		var group []*blockNode
@@ -990,8 +1065,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					return nil
 				}
 				switch e := b.Rhs.(type) {
-				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate, *syntax.Reverse, *syntax.Append:
+				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate, *syntax.Reverse, *syntax.Append, *syntax.Cross:
 					switch e := e.(type) {
+					case *syntax.Cross:
+						bind(bn.vars[0], fmt.Sprintf("(%sxone ? %sxv : %s[%s])", p, p, crossA, kv), d.info.Types[e.A.Name].Elem())
+						bind(bn.vars[1], fmt.Sprintf("%sxq[%s]", p, kv), d.info.Types[e.B.Name].Elem())
 					case *syntax.Append:
 						start := p + "base"
 						if par != nil {
@@ -1147,6 +1225,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 		}
 	}
+	if cr, ok := plan.gen.crossed(); ok {
+		b := cname(cr.B.Name)
+		d.printf("\t\t%sxj += %s;\n", p, count(""))
+		d.printf("\t\tif (%sxj >= %s.len) { %sxi += %sxj / %s.len; %sxj %%= %s.len; } /* the next block's first pair */\n", p, b, p, p, b, p, b)
+	}
 	// The positions of the next block start after this one's (indexed and slices read them).
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) {
@@ -1168,6 +1251,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		read := slices.Clone(plan.roots)
 		if ap, ok := plan.gen.appended(); ok {
 			read = append(read, ap.A.Name, ap.B.Name)
+		}
+		if cr, ok := plan.gen.crossed(); ok {
+			read = append(read, cr.A.Name, cr.B.Name)
 		}
 		for _, a := range read {
 			d.printf("\tcnf_bytes_read += %s.len * (int64_t)sizeof(*%s.data);\n", cname(a), cname(a))
@@ -1489,6 +1575,67 @@ func pack4Table() string {
 	}
 	b.WriteString("};\n#endif\n")
 	return b.String()
+}
+
+// crossKeepsPairs says why a loop driven by a cross stays per element when a filter of it
+// writes pairs to memory: the per-element loop tests each pair and stores it, advancing by the
+// test, in one pass, where blocks lay out the pairs, test them into a mask, and compact the
+// 16-byte elements in a second pass (without AVX-512, one at a time): such loops ran 1.3-1.8
+// times the per-element loop's time (docs/performance.md, "Crosses blocked").
+func (d *definition) crossKeepsPairs(c *cluster.Cluster, plan *blockedPlan) string {
+	cr, ok := plan.gen.crossed()
+	if !ok {
+		return ""
+	}
+	for _, bn := range plan.nodes {
+		f, ok := bn.b.Rhs.(*syntax.Filter)
+		if !ok || !slices.Contains(c.Writes, bn.b.Name()) {
+			continue
+		}
+		if t := d.info.Types[f.Array.Name]; t != nil && t.IsArray() && t.Elem().Kind() == "Tuple" {
+			return fmt.Sprintf("%s keeps pairs of %s = %s in memory, which the per-element loop writes in one pass", bn.b.Name(), plan.gen.b.Name(), syntax.FormatCombinator(cr))
+		}
+	}
+	return ""
+}
+
+// crossFill writes the C that lays out a block of a cross's pairs, the count elements from
+// the pair in row xi at place xj (carried from block to block, blockedLoop). A block within one
+// row (every block, when rows are a block or longer: the loop's step ends blocks at rows' ends)
+// reads its run of ys in place (the pointer xq) and its row's element of xs from xv (xone set);
+// a block of several rows copies each row's run of ys into xb and its element of xs into xa.
+// The bindings read xs's element as `xone ? xv : xa[k]`, which gcc's loop unswitching makes
+// two loops, one with xv in a register: a cross and an additive fold of its products ran in
+// 0.67 of the time of a version that filled xa (docs/performance.md, "Crosses blocked").
+func (d *definition) crossFill(p string, cr *syntax.Cross, name, count, xa, xb string) error {
+	a, b := cname(cr.A.Name), cname(cr.B.Name)
+	ta, err := d.p.ct.name(d.info.Types[cr.A.Name].Elem())
+	if err != nil {
+		return err
+	}
+	tb, err := d.p.ct.name(d.info.Types[cr.B.Name].Elem())
+	if err != nil {
+		return err
+	}
+	d.printf("\t\t/* %s = %s: the block's pairs */\n", name, strings.ReplaceAll(syntax.FormatCombinator(cr), "*/", "* /"))
+	d.printf("\t\tconst %s *restrict %sxq = %s; /* %s's element of each pair */\n", tb, p, xb, cr.B.Name)
+	d.printf("\t\tconst int %sxone = %s.len - %sxj >= %s; /* the block lies in one row */\n", p, b, p, count)
+	d.printf("\t\tconst %s %sxv = %s.data[%sxi]; /* the first row's element of %s */\n", ta, p, a, p, cr.A.Name)
+	d.printf("\t\tif (%sxone) {\n", p)
+	d.printf("\t\t\t%sxq = %s.data + %sxj; /* its run of %s, in place */\n", p, b, p, cr.B.Name)
+	d.printf("\t\t} else { /* several rows: each one's run of %s copied */\n", cr.B.Name)
+	d.printf("\t\t\tfor (int64_t %sxr = %sxi, %sxc = %sxj, %sxk = 0; %sxk < %s; %sxc = 0, %sxr++) {\n", p, p, p, p, p, p, count, p, p)
+	d.printf("\t\t\t\tconst int64_t %sxm = %s.len - %sxc < %s - %sxk ? %s.len - %sxc : %s - %sxk;\n", p, b, p, count, p, b, p, count, p)
+	d.printf("\t\t\t\tconst %s %sxr_v = %s.data[%sxr];\n", ta, p, a, p)
+	d.printf("\t\t\t\tCNF_IVDEP\n")
+	d.printf("\t\t\t\tfor (int64_t %sxt = 0; %sxt < %sxm; %sxt++) {\n", p, p, p, p)
+	d.printf("\t\t\t\t\t%s[%sxk + %sxt] = %sxr_v;\n", xa, p, p, p)
+	d.printf("\t\t\t\t\t%s[%sxk + %sxt] = %s.data[%sxc + %sxt];\n", xb, p, p, b, p, p)
+	d.printf("\t\t\t\t}\n")
+	d.printf("\t\t\t\t%sxk += %sxm;\n", p, p)
+	d.printf("\t\t\t}\n")
+	d.printf("\t\t}\n")
+	return nil
 }
 
 // prefixEnds is the C of where each slice of a loop's input ends, no further than the input's

@@ -11,8 +11,8 @@ import (
 	"pgregory.net/rapid"
 )
 
-// compactPrograms filter Ints and Floats into stored outputs and into a second filter, so that
-// each block is compacted (cnf_compact_*) once or twice.
+// compactPrograms filter Ints, Floats and pairs into stored outputs and into a second filter,
+// so that each block is compacted (cnf_compact_*) once or twice.
 var compactPrograms = []string{
 	`f :: Array Int -> (Array Int, Int, Array Int)
 f xs =
@@ -28,6 +28,13 @@ f xs =
       qs = map (\x -> x * 2.0) ps
       bs = filter (> 4.0) qs
   in  (ps, bs)
+`,
+	`f :: Array Int -> (Array (Int, Int), Int)
+f xs =
+  let ix = indexed xs
+      ps = filter (\(i, x) -> x > 0) ix
+      s  = fold (\acc (i, x) -> acc + i * x) 0 ps
+  in  (ps, s)
 `,
 }
 

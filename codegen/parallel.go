@@ -567,7 +567,7 @@ func (d *definition) parallel(plan *blockedPlan) (*parallelPlan, string) {
 	var scanRead *blockNode   // a scan read in its own loop
 	for _, bn := range plan.nodes {
 		switch c := bn.b.Rhs.(type) {
-		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate, *syntax.Gather, *syntax.Reverse, *syntax.Append:
+		case *syntax.Map, *syntax.Zip, *syntax.Unzip, *syntax.Filter, *syntax.Generate, *syntax.Gather, *syntax.Reverse, *syntax.Append, *syntax.Cross:
 			// A generate that drives the loop makes element i of a chunk from its position,
 			// the chunk's start plus i (blockedLoop's position). A gather from an array the
 			// loop also walks reads the whole array, not the chunk's view (blockedLoop); so

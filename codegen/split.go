@@ -13,7 +13,8 @@ import (
 // allows (a static deadlock, thesis §4.3.1: two processes pull a common stream in orders that
 // one fused schedule cannot serve). Such a loop then runs its processes one after another
 // through arrays in memory. When the loop has a blocked form (blocked.go) it needs no fused
-// process and runs blocked; when it has none because it holds a cross or an append, each of
+// process and runs blocked (a cross or an append of arrays in memory drives a blocked loop);
+// when it has none because it holds a cross or an append of an array made in the loop, each of
 // those runs as a loop of its own and the bindings between them as loops of theirs, in source
 // order (a dependency order, so the parts depend on each other without a cycle): each part
 // blocked, or fused, where it can be. That moves no more bytes than one process a binding,

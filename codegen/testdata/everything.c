@@ -255,65 +255,87 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 /* Loop 3:
  *   pairs = cross scaled ys
  *   firsts = map fst pairs
- * The fused process, an element at a time (not blocked: cross scaled ys is not blocked).
+ * Blocked: each binding a loop over blocks of 1024 elements.
  */
 static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, const Arr_Int v_ys, Arr_Tup2_Int_Int *restrict out_v_pairs, Arr_Int *restrict out_v_firsts) {
 	Arr_Tup2_Int_Int v_pairs = *out_v_pairs;
 	Arr_Int v_firsts = *out_v_firsts;
 	{
-	/* cross pairs / map firsts */
-	int64_t L3_0_i_scaled = 0; /* position in scaled */
-	int64_t L3_0_h_pairs__v = 0;
-	int64_t L3_0_h_pairs__j = INT64_C(0);
-	Tup2_Int_Int L3_0_h_firsts__v = {0};
-	Tup2_Int_Int L3_0_h_pairs__chan = {0};
-	v_firsts.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(int64_t), "firsts");
-	v_firsts.len = 0;
+	const int64_t L3_n = cnf_bound_mul(v_scaled.len, v_ys.len, "pairs");
+	const int L3_stream = cnf_stream_worth(L3_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t) + sizeof(Tup2_Int_Int))); /* outputs by streaming stores */
 	v_pairs.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(Tup2_Int_Int), "pairs");
 	v_pairs.len = 0;
-L3_0_s0: /* pairs_0/firsts_0: pull scaled */
-	if (L3_0_i_scaled < v_scaled.len) {
-		L3_0_h_pairs__v = v_scaled.data[L3_0_i_scaled];
-		goto L3_0_s1;
+	v_firsts.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(int64_t), "firsts");
+	v_firsts.len = 0;
+	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
+	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
+	const int L3_T = cnf_team(L3_n);
+	const Arr_Int L3_o_v_firsts = v_firsts;
+	const Arr_Tup2_Int_Int L3_o_v_pairs = v_pairs;
+	int64_t L3_cnt_v_firsts[CNF_MAX_THREADS];
+	int64_t L3_cnt_v_pairs[CNF_MAX_THREADS];
+	{
+	#pragma omp parallel num_threads(L3_T)
+	for (int L3_c = cnf_thread_num(); L3_c < L3_T; L3_c += cnf_num_threads()) {
+		const int64_t L3_lo = cnf_chunk(L3_n, L3_T, L3_c), L3_hi = cnf_chunk(L3_n, L3_T, L3_c + 1);
+		Arr_Int v_firsts = {L3_o_v_firsts.data + L3_lo, 0};
+		Arr_Tup2_Int_Int v_pairs = {L3_o_v_pairs.data + L3_lo, 0};
+		const int64_t L3_n = L3_hi - L3_lo;
+		int64_t L3_xa[1024]; /* pairs's pairs, when a block holds more than one row: scaled's elements */
+		int64_t L3_xb[1024]; /* and ys's */
+		int64_t L3_xi = 0, L3_xj = 0; /* the block's first pair: its row, and its place in the row */
+		Tup2_Int_Int L3_w_pairs[1024]; /* a block of pairs, written out by streaming stores */
+		int64_t L3_w_firsts[1024]; /* a block of firsts, written out by streaming stores */
+		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : 1024; L3_base < L3_n; L3_base += L3_step, L3_step = 1024) {
+			if (L3_base == 0) { L3_xi = (L3_lo + L3_base) / v_ys.len; L3_xj = (L3_lo + L3_base) - L3_xi * v_ys.len; } /* then carried from block to block */
+			if (v_ys.len >= 1024 && v_ys.len - L3_xj < L3_step) L3_step = v_ys.len - L3_xj; /* a block of one row of pairs's pairs */
+			const int64_t L3_n_root = L3_n - L3_base < L3_step ? L3_n - L3_base : L3_step;
+			/* pairs = cross scaled ys: the block's pairs */
+			const int64_t *restrict L3_xq = L3_xb; /* ys's element of each pair */
+			const int L3_xone = v_ys.len - L3_xj >= L3_n_root; /* the block lies in one row */
+			const int64_t L3_xv = v_scaled.data[L3_xi]; /* the first row's element of scaled */
+			if (L3_xone) {
+				L3_xq = v_ys.data + L3_xj; /* its run of ys, in place */
+			} else { /* several rows: each one's run of ys copied */
+				for (int64_t L3_xr = L3_xi, L3_xc = L3_xj, L3_xk = 0; L3_xk < L3_n_root; L3_xc = 0, L3_xr++) {
+					const int64_t L3_xm = v_ys.len - L3_xc < L3_n_root - L3_xk ? v_ys.len - L3_xc : L3_n_root - L3_xk;
+					const int64_t L3_xr_v = v_scaled.data[L3_xr];
+					CNF_IVDEP
+					for (int64_t L3_xt = 0; L3_xt < L3_xm; L3_xt++) {
+						L3_xa[L3_xk + L3_xt] = L3_xr_v;
+						L3_xb[L3_xk + L3_xt] = v_ys.data[L3_xc + L3_xt];
+					}
+					L3_xk += L3_xm;
+				}
+			}
+			Tup2_Int_Int *restrict L3_b_pairs = L3_stream ? L3_w_pairs : v_pairs.data + v_pairs.len;
+			int64_t *restrict L3_b_firsts = L3_stream ? L3_w_firsts : v_firsts.data + v_firsts.len;
+			CNF_IVDEP
+			for (int64_t L3_k = 0; L3_k < L3_n_root; L3_k++) {
+				/* pairs = cross scaled ys */
+				const Tup2_Int_Int L3_v_pairs = ((Tup2_Int_Int){(L3_xone ? L3_xv : L3_xa[L3_k]), L3_xq[L3_k]});
+				L3_b_pairs[L3_k] = L3_v_pairs;
+				/* firsts = map fst pairs */
+				const int64_t L3_v_firsts = (L3_v_pairs).f0;
+				L3_b_firsts[L3_k] = L3_v_firsts;
+			}
+			if (L3_stream) cnf_stream_out(v_pairs.data + v_pairs.len, L3_w_pairs, (size_t)L3_n_root * sizeof *v_pairs.data);
+			v_pairs.len += L3_n_root;
+			if (L3_stream) cnf_stream_out(v_firsts.data + v_firsts.len, L3_w_firsts, (size_t)L3_n_root * sizeof *v_firsts.data);
+			v_firsts.len += L3_n_root;
+			L3_xj += L3_n_root;
+			if (L3_xj >= v_ys.len) { L3_xi += L3_xj / v_ys.len; L3_xj %= v_ys.len; } /* the next block's first pair */
+		}
+		if (L3_stream) cnf_stream_fence();
+		L3_cnt_v_firsts[L3_c] = v_firsts.len;
+		L3_cnt_v_pairs[L3_c] = v_pairs.len;
 	}
-	goto L3_0_s2;
-L3_0_s1: /* pairs_1/firsts_0: case */
-	if ((L3_0_h_pairs__j < (v_ys).len)) {
-		goto L3_0_s3;
 	}
-	goto L3_0_s4;
-L3_0_s2: /* pairs_5/firsts_0: close pairs */
-	goto L3_0_s5;
-L3_0_s3: /* pairs_2/firsts_0: push pairs */
-	v_pairs.data[v_pairs.len++] = ((Tup2_Int_Int){L3_0_h_pairs__v, CNF_AT(v_ys, L3_0_h_pairs__j, "pairs")});
-	L3_0_h_pairs__chan = ((Tup2_Int_Int){L3_0_h_pairs__v, CNF_AT(v_ys, L3_0_h_pairs__j, "pairs")});
-	L3_0_h_pairs__j = (L3_0_h_pairs__j + INT64_C(1));
-	L3_0_h_firsts__v = L3_0_h_pairs__chan;
-	goto L3_0_s6;
-L3_0_s4: /* pairs_4/firsts_0: drop scaled */
-	L3_0_i_scaled++;
-	L3_0_h_pairs__j = INT64_C(0);
-	goto L3_0_s0;
-L3_0_s5: /* pairs_6/firsts_3[pairs=c]: close firsts */
-	goto L3_0_s7;
-L3_0_s6: /* pairs_1/firsts_1[pairs=h]: case */
-	if ((L3_0_h_pairs__j < (v_ys).len)) {
-		goto L3_0_s8;
-	}
-	goto L3_0_s9;
-L3_0_s7: /* pairs_6/firsts_5[pairs=c]: exit */
-	goto L3_0_exit;
-L3_0_s8: /* pairs_2/firsts_1[pairs=h]: push firsts */
-	v_firsts.data[v_firsts.len++] = (L3_0_h_firsts__v).f0;
-	goto L3_0_s3;
-L3_0_s9: /* pairs_4/firsts_1[pairs=h]: drop scaled */
-	L3_0_i_scaled++;
-	L3_0_h_pairs__j = INT64_C(0);
-	goto L3_0_s10;
-L3_0_s10: /* pairs_0/firsts_1[pairs=h]: push firsts */
-	v_firsts.data[v_firsts.len++] = (L3_0_h_firsts__v).f0;
-	goto L3_0_s0;
-L3_0_exit:;
+	/* firsts: each chunk's piece after the ones before it */
+	v_firsts.len = cnf_team_move((char *)v_firsts.data, sizeof *v_firsts.data, L3_cnt_v_firsts, L3_n, L3_T);
+	/* pairs: each chunk's piece after the ones before it */
+	v_pairs.len = cnf_team_move((char *)v_pairs.data, sizeof *v_pairs.data, L3_cnt_v_pairs, L3_n, L3_T);
+	cnf_team_done(L3_T);
 	}
 	*out_v_pairs = v_pairs;
 	*out_v_firsts = v_firsts;
