@@ -179,11 +179,10 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			}
 		case *syntax.Cross:
 			// Both arrays in memory: it drives the loop as a generate does, element k being
-			// the pair of xs's (k / |ys|)-th and ys's (k mod |ys|)-th. Each block's pairs are
-			// first laid out row by row in two block buffers (crossFill: a copy of a run of
-			// ys and a broadcast of one element of xs a row), which the bindings then read
-			// as dense loops do any input. A cross of an array made in the same loop (the
-			// fused process pulls xs as a stream) stays per element.
+			// the pair of xs's (k / |ys|)-th and ys's (k mod |ys|)-th. A block within one row
+			// reads its run of ys in place, a block of several rows a copy (crossFill); the
+			// bindings read the pairs as dense loops read any input. A cross of an array made
+			// in the same loop (the fused process pulls xs as a stream) stays per element.
 			if inLoop[e.A.Name] || inLoop[e.B.Name] {
 				return nil, "a cross of an array made in the same loop"
 			}
