@@ -1316,7 +1316,8 @@ func (d *definition) maskedStep(bn *blockNode, mask, acc string) (string, bool, 
 }
 
 // addend recognises a fold's step that adds to the accumulator something of the element only:
-// (+), or \a x -> a + e or e + a with e not naming a. It returns e applied to the element var
+// (+), or \a x -> a + e or e + a with e not naming a (x may be a tuple pattern that does not
+// bind a). It returns e applied to the element var
 // elem, or nil. (For Ints only: wrapping addition is associative and 0 is its identity, so
 // acc + (kept ? e : 0) is the step or nothing, bit for bit; a Float's -0.0 + 0.0 is not -0.0.)
 func addend(worker syntax.Expr, elem string) syntax.Expr {
@@ -1330,9 +1331,11 @@ func addend(worker syntax.Expr, elem string) syntax.Expr {
 		if len(w.Params) != 2 {
 			return nil
 		}
-		a, ok1 := w.Params[0].(*syntax.Ident)
-		x, ok2 := w.Params[1].(*syntax.Ident)
-		if !ok1 || !ok2 || a.Name == x.Name {
+		// The element may be taken apart by a tuple pattern (`\acc (a, b) -> acc + a * b`, a
+		// fold over a cross or a zip) as long as it does not bind the accumulator's name.
+		a, ok := w.Params[0].(*syntax.Ident)
+		x := w.Params[1]
+		if !ok || patternBinds(x, a.Name) {
 			return nil
 		}
 		e, ok := without(w.Body, a.Name)
@@ -1342,6 +1345,21 @@ func addend(worker syntax.Expr, elem string) syntax.Expr {
 		return &syntax.App{Fun: &syntax.Lambda{Params: []syntax.Pattern{x}, Body: e}, Args: []syntax.Expr{&syntax.Ident{Name: elem}}}
 	}
 	return nil
+}
+
+// patternBinds reports whether the pattern p binds name.
+func patternBinds(p syntax.Pattern, name string) bool {
+	switch p := p.(type) {
+	case *syntax.Ident:
+		return p.Name == name
+	case *syntax.TuplePattern:
+		for _, e := range p.Elems {
+			if patternBinds(e, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // without takes the accumulator a out of a chain of + and -: e is a + r (in any grouping of

@@ -14,7 +14,8 @@ import (
 // The programs read the pairs through maps, filters, folds, a length, a scan and positions of a
 // filtered rate (which a team counts a tile at a time, counts.go); every pair of lengths here
 // puts block and chunk edges at each of those places. The second program's loop runs on a
-// team, its chunks starting inside rows; the first's fold that is not known to be associative
+// team, its chunks starting inside rows (its fold of the pairs' products is split: a sum of a
+// term of the pair); the first's fold that is not known to be associative
 // and the third's positions of a filtered rate (counting them a tile at a time would repeat the
 // cross) keep theirs on one thread. The results are the reference's.
 func TestCrossBlockedAgrees(t *testing.T) {
@@ -32,7 +33,7 @@ prog xs ys =
       f    = fold (\acc (a, b) -> acc * 3 + a - b) 1 ps
   in  (n, s, m, f, ps)
 `,
-		`prog :: Array Int -> Array Int -> (Int, Int, Int, Array (Int, Int))
+		`prog :: Array Int -> Array Int -> (Int, Int, Int, Int, Array (Int, Int))
 prog xs ys =
   let ps   = cross xs ys
       ds   = map (\(a, b) -> a - b) ps
@@ -41,7 +42,8 @@ prog xs ys =
       s    = fold (+) 0 near
       pr   = map (\(a, b) -> a * b) ps
       m    = fold max 0 pr
-  in  (n, s, m, ps)
+      q    = fold (\acc (a, b) -> acc + a * b - 3) 0 ps
+  in  (n, s, m, q, ps)
 `,
 		`prog :: Array Int -> Array Int -> (Array (Int, Int), Array Int, Int)
 prog xs ys =
