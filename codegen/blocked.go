@@ -741,6 +741,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return fmt.Sprintf("(%s + %s)", before(rate), kv)
 	}
+	// blockStart is the C of a block's first position in the loop's input (a chunk's start
+	// added on a team): where an append's or a cross's block begins.
+	blockStart := p + "base"
+	if par != nil {
+		blockStart = fmt.Sprintf("(%slo + %sbase)", p, p)
+	}
 	var pre, shared strings.Builder
 	prf := func(format string, args ...any) { fmt.Fprintf(&pre, format, args...) }
 	sprf := prf
@@ -955,11 +961,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// so that it reads one run of ys (crossFill).
 	if cr, ok := plan.gen.crossed(); ok {
 		b := cname(cr.B.Name)
-		start := p + "base"
-		if par != nil {
-			start = fmt.Sprintf("(%slo + %sbase)", p, p)
-		}
-		clamp = fmt.Sprintf("\t\tif (%sbase == 0) { %sxi = %s / %s.len; %sxj = %s - %sxi * %s.len; } /* then carried from block to block */\n", p, p, start, b, p, start, p, b) +
+		clamp = fmt.Sprintf("\t\tif (%sbase == 0) { %sxi = %s / %s.len; %sxj = %s - %sxi * %s.len; } /* then carried from block to block */\n", p, p, blockStart, b, p, blockStart, p, b) +
 			fmt.Sprintf("\t\tif (%s.len >= %d && %s.len - %sxj < %sstep) %sstep = %s.len - %sxj; /* a block of one row of %s's pairs */\n", b, blockSize, b, p, p, p, b, p, plan.gen.b.Name())
 	}
 	if whole && len(streamed) > 0 {
@@ -1070,12 +1072,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						bind(bn.vars[0], fmt.Sprintf("(%sxone ? %sxv : %s[%s])", p, p, crossA, kv), d.info.Types[e.A.Name].Elem())
 						bind(bn.vars[1], fmt.Sprintf("%sxq[%s]", p, kv), d.info.Types[e.B.Name].Elem())
 					case *syntax.Append:
-						start := p + "base"
-						if par != nil {
-							start = fmt.Sprintf("(%slo + %sbase)", p, p)
-						}
 						a, b := cname(e.A.Name), cname(e.B.Name)
-						bind(bn.vars[0], fmt.Sprintf("(%s < %s.len ? %s.data + %s : %s.data + (%s - %s.len))[%s]", start, a, a, start, b, start, a, kv), d.info.Types[bn.b.Name()].Elem())
+						bind(bn.vars[0], fmt.Sprintf("(%s < %s.len ? %s.data + %s : %s.data + (%s - %s.len))[%s]", blockStart, a, a, blockStart, b, blockStart, a, kv), d.info.Types[bn.b.Name()].Elem())
 					case *syntax.Indexed:
 						bind(bn.vars[1], position(rate), types.Int())
 					case *syntax.Reverse:

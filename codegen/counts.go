@@ -244,10 +244,6 @@ func (d *definition) countPass(p string, plan *blockedPlan, pp *parallelPlan) (s
 				continue
 			case *syntax.Generate:
 				bind(bn.vars[0], pos, types.Int())
-			case *syntax.Cross:
-				a, b := cname(c.A.Name), cname(c.B.Name)
-				bind(bn.vars[0], fmt.Sprintf("%s.data[%s / %s.len]", a, pos, b), d.info.Types[c.A.Name].Elem())
-				bind(bn.vars[1], fmt.Sprintf("%s.data[%s %% %s.len]", b, pos, b), d.info.Types[c.B.Name].Elem())
 			case *syntax.Append:
 				a, b := cname(c.A.Name), cname(c.B.Name)
 				bind(bn.vars[0], fmt.Sprintf("(%s < %s.len ? %s.data[%s] : %s.data[%s - %s.len])", pos, a, a, pos, b, pos, a), d.info.Types[bn.b.Name()].Elem())
