@@ -108,7 +108,7 @@ func same(a, b map[string]fuse.Value) bool {
 }
 
 // The fourth semantics agrees with the reference interpreter: on generated programs of every
-// combinator (both generators' shapes) and inputs with empty, one-element and longer arrays,
+// combinator (both generators' shapes, with divisions that may be by 0) and inputs with empty, one-element and longer arrays,
 // the compiled optimal clustering, and the compiled unfused one, give the reference's results,
 // printed alike, and fail exactly when the reference fails, on one thread and on teams of 2 and
 // 3 (every input split, however small: MinChunk 1), whose results are one thread's to the bit,
@@ -123,7 +123,7 @@ func TestCompiledAgreesWithReference(t *testing.T) {
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 10).Draw(t, "bindings")
-		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
+		src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true, Divisions: true})
 		r, rep := analyse(t, src)
 		for _, cl := range []*cluster.Clustering{rep.Ours.Clustering, rep.Unfused, rep.Stream} {
 			for k := 0; k < 3; k++ {

@@ -33,6 +33,11 @@ type Options struct {
 	// Shape, when set, is one of Shapes: the second generator, which builds the program from
 	// motifs of that shape instead of the classic mix.
 	Shape string
+	// Divisions lets integer expressions divide (div, mod, quot, rem) by literals and by
+	// elements and scalars, which may be 0: programs that fail where the reference fails,
+	// for the property tests of the compiled code. Off, the programs are those of every
+	// earlier version (the benchmarks' seeds stay the same programs).
+	Divisions bool
 }
 
 type elem int
@@ -494,7 +499,16 @@ func (g *generator) intExpr(vars []string, depth int) string {
 		return fmt.Sprintf("abs %s", g.atom(vars, depth-1))
 	default:
 		ops := []string{"+", "-", "*"}
-		return fmt.Sprintf("%s %s %s", g.atom(vars, depth-1), ops[g.pick(len(ops))], g.atom(vars, depth-1))
+		if g.opts.Divisions {
+			ops = append(ops, "`div`", "`mod`", "`quot`", "`rem`")
+		}
+		x := g.atom(vars, depth-1) // drawn first, as it always was
+		op := ops[g.pick(len(ops))]
+		if strings.HasPrefix(op, "`") && g.chance(50) {
+			divisors := []string{"7", "3", "(-2)", "1", "(-1)"}
+			return fmt.Sprintf("%s %s %s", x, op, divisors[g.pick(len(divisors))])
+		}
+		return fmt.Sprintf("%s %s %s", x, op, g.atom(vars, depth-1))
 	}
 }
 
