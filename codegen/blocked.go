@@ -57,6 +57,10 @@ type blockedPlan struct {
 	roots []string   // arrays in memory read element by element: all of one length
 	gen   *blockNode // a generate that drives the loop, when no array in memory does
 	rates []string   // every rate, root first
+	// origin is the C of the loop's first position in its input and a +, when slices that
+	// start past 0 are all that read it (blockedLoop): positions in the input's rate are
+	// counted from the input's start, the loop's views start at origin. "" otherwise.
+	origin string
 }
 
 // blockable plans the blocked form of a cluster, or says why it has none.
@@ -438,6 +442,18 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			readers[a] = append(readers[a], bn)
 		}
 	}
+	// stepFails: a fold whose step can fail (an Int division by a variable, a host function):
+	// it must run only on the elements it folds, never under a filter's mask over all of the
+	// filter's input (`fold (\acc x -> acc + 100 `div` x)` over `filter (/= 0) xs` failed on
+	// the zeros the filter drops).
+	stepFails := map[*blockNode]bool{}
+	for _, bn := range plan.nodes {
+		if _, ok := bn.b.Rhs.(*syntax.Fold); ok {
+			if pr := d.probe(bn); !pr.ok || pr.effects > 0 {
+				stepFails[bn] = true
+			}
+		}
+	}
 	isSelect := func(bn *blockNode) bool {
 		switch bn.b.Rhs.(type) {
 		case *syntax.Filter, *syntax.Slice:
@@ -493,7 +509,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	masked = func(bn *blockNode) *blockNode {
 		switch bn.b.Rhs.(type) {
 		case *syntax.Fold, *syntax.Length:
-			if m := maker[bn.ins[0]]; m != nil && isSelect(m) && !uniform[m] && !chain(bn, m) && !tupleFold(bn) {
+			if m := maker[bn.ins[0]]; m != nil && isSelect(m) && !uniform[m] && !chain(bn, m) && !tupleFold(bn) && !stepFails[bn] {
 				return m
 			}
 		}
@@ -574,7 +590,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 			switch bn.b.Rhs.(type) {
 			case *syntax.Fold, *syntax.Length:
-				if mk := maker[bn.ins[0]]; mk != nil && spec[mk] != nil && !chain(bn, spec[mk]) {
+				if mk := maker[bn.ins[0]]; mk != nil && spec[mk] != nil && !chain(bn, spec[mk]) && !stepFails[bn] {
 					return spec[mk]
 				}
 			}
@@ -618,6 +634,56 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			return g.inRate
 		}
 		return bn.inRate
+	}
+	// perBlock: a length, or an Int fold whose step adds the same value for every element
+	// (\acc x -> acc + e, e naming neither the element nor anything that can fail), over
+	// elements the block counts anyway (its own rate's, or a compacted filter's): its step
+	// runs once a block, acc + e * count, which wrapping arithmetic makes the sum of count e's
+	// bit for bit. Under a mask it was a step for every element the filter tests (mixed 128's
+	// loop of two filters and four folds, three of them counts: docs/performance.md, "Counts
+	// once a block"). It gives the C of the count and of e (1 for a length).
+	perBlock := func(bn *blockNode) (cnt, e string, ok bool) {
+		if bn == plan.gen || len(bn.ins) == 0 {
+			return "", "", false
+		}
+		switch bn.b.Rhs.(type) {
+		case *syntax.Length:
+			e = "INT64_C(1)"
+		case *syntax.Fold:
+			if foldKind(bn) != "Int" || bn.addend == nil {
+				return "", "", false
+			}
+			app, isApp := bn.addend.(*syntax.App)
+			if !isApp {
+				return "", "", false // (+): the element itself
+			}
+			lam := app.Fun.(*syntax.Lambda)
+			for _, name := range patternNames(lam.Params[0]) {
+				if mentions(lam.Body, name) {
+					return "", "", false
+				}
+			}
+			if stepFails[bn] {
+				return "", "", false
+			}
+			v, err := d.x.value(lam.Body, nil, quote(bn.b.Name()))
+			if err != nil {
+				return "", "", false
+			}
+			e = v
+		default:
+			return "", "", false
+		}
+		if m := masked(bn); m != nil {
+			if !compacted(m) {
+				return "", "", false
+			}
+			return count(m.rate), e, true
+		}
+		if spec[bn] != nil {
+			return "", "", false
+		}
+		return count(bn.inRate), e, true
 	}
 	// buffered: an array made as a value of its rate's loop that a compaction reads.
 	buffered := map[string]bool{}
@@ -735,9 +801,13 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// position is the C of an element's position in its rate (indexed, slices). On a team, a
 	// chunk or tile of the loop's input starts at its lo: only the input's own rate is split
 	// (parallel), where the position is lo plus the element's place in the chunk.
+	origin := "" // the C of the input's first position the loop reads, and a +, when not 0
 	position := func(rate string) string {
-		if par != nil && rate == "" {
-			return fmt.Sprintf("(%slo + %s + %s)", p, before(rate), kv)
+		if rate == "" {
+			if par != nil {
+				return fmt.Sprintf("(%s%slo + %s + %s)", origin, p, before(rate), kv)
+			}
+			return fmt.Sprintf("(%s%s + %s)", origin, before(rate), kv)
 		}
 		return fmt.Sprintf("(%s + %s)", before(rate), kv)
 	}
@@ -766,18 +836,56 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		sprf("\tconst int64_t %sn = %s < 0 ? 0 : %s;\n", p, n, n)
 	} else {
 		n := cname(plan.roots[0]) + ".len"
-		if ends, err := d.prefixEnds(plan, n); err != nil {
+		starts, ends, err := d.sliceBounds(plan, n)
+		if err != nil {
 			return err
-		} else if len(ends) > 0 {
+		}
+		if len(starts) > 0 && !slices.Contains(starts, "INT64_C(0)") {
+			// Only slices read the input, and all start past 0: before the first start nothing
+			// of the loop reads it (its elements would be tested and dropped; a drop of most
+			// of the input, fused with folds of what it keeps, ran over all of it). The loop
+			// runs over a view of each input from there (origin), its positions counted from
+			// the input's start; what an expression reads from the input (xs ! i) reads the
+			// whole array.
+			org := starts[0]
+			for _, s := range starts[1:] {
+				org = fmt.Sprintf("({ const int64_t cnf_a_ = %s, cnf_b_ = %s; cnf_a_ < cnf_b_ ? cnf_a_ : cnf_b_; })", org, s)
+			}
+			sprf("\tconst int64_t %sorg = %s; /* the input from the first position its slices keep */\n", p, org)
+			for _, a := range plan.roots {
+				tn, err := d.p.ct.name(d.info.Types[a])
+				if err != nil {
+					return err
+				}
+				sprf("\tconst %s %sr_%s = %s;\n", tn, p, cname(a), cname(a))
+				sprf("\tconst %s %s = {%sr_%s.data + %sorg, %sr_%s.len - %sorg};\n", tn, cname(a), p, cname(a), p, p, cname(a), p)
+				if v, ok := d.x.vars[a]; ok {
+					d.x.vars[a] = val{c: p + "r_" + cname(a), t: v.t}
+					defer func() { d.x.vars[a] = v }()
+				}
+			}
+			origin = p + "org + "
+		}
+		plan.origin = origin
+		if origin != "" && len(ends) > 0 {
+			// The ends within the whole input, not its view.
+			if _, ends, err = d.sliceBounds(plan, p+"r_"+n); err != nil {
+				return err
+			}
+		}
+		if len(ends) > 0 {
 			// Only takes and slices read the input: past the furthest end of what they keep,
 			// nothing of the loop reads it (its elements would be tested and dropped).
 			n = ends[0]
 			for _, e := range ends[1:] {
 				n = fmt.Sprintf("({ const int64_t cnf_a_ = %s, cnf_b_ = %s; cnf_a_ > cnf_b_ ? cnf_a_ : cnf_b_; })", n, e)
 			}
+			if origin != "" {
+				n = fmt.Sprintf("({ const int64_t cnf_e_ = %s; cnf_e_ > %sorg ? cnf_e_ - %sorg : 0; })", n, p, p)
+			}
 			sprf("\tconst int64_t %sn = %s; /* the input up to the furthest end its slices keep */\n", p, n)
 		} else {
-			sprf("\tconst int64_t %sn = %s;\n", p, n)
+			sprf("\tconst int64_t %sn = %s;\n", p, cname(plan.roots[0])+".len")
 		}
 	}
 	// streamed: the loop's outputs, each block of which goes through a buffer and out with
@@ -1043,6 +1151,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			for _, bn := range loop {
 				b := bn.b
 				w := quote(b.Name())
+				if _, _, ok := perBlock(bn); ok {
+					continue // once a block, after the block's compactions
+				}
 				d.printf("\t\t\t/* %s = %s */\n", b.Name(), strings.ReplaceAll(syntax.FormatCombinator(b.Rhs), "*/", "* /"))
 				for i, a := range bn.ins {
 					if i < len(bn.vars) && bn.vars[i] != bn.acc {
@@ -1227,6 +1338,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		d.printf("\t\t%sxj += %s;\n", p, count(""))
 		d.printf("\t\tif (%sxj >= %s.len) { %sxi += %sxj / %s.len; %sxj %%= %s.len; } /* the next block's first pair */\n", p, b, p, p, b, p, b)
 	}
+	for _, bn := range plan.nodes {
+		if cnt, e, ok := perBlock(bn); ok {
+			d.printf("\t\t/* %s = %s: once a block */\n", bn.b.Name(), strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
+			d.printf("\t\t%s = %s + (%s) * %s;\n", accOf(bn.b), accOf(bn.b), e, cnt)
+		}
+	}
 	// The positions of the next block start after this one's (indexed and slices read them).
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) {
@@ -1341,6 +1458,21 @@ func addend(worker syntax.Expr, elem string) syntax.Expr {
 			return nil
 		}
 		return &syntax.App{Fun: &syntax.Lambda{Params: []syntax.Pattern{x}, Body: e}, Args: []syntax.Expr{&syntax.Ident{Name: elem}}}
+	}
+	return nil
+}
+
+// patternNames is the names the pattern p binds.
+func patternNames(p syntax.Pattern) []string {
+	switch p := p.(type) {
+	case *syntax.Ident:
+		return []string{p.Name}
+	case *syntax.TuplePattern:
+		var names []string
+		for _, e := range p.Elems {
+			names = append(names, patternNames(e)...)
+		}
+		return names
 	}
 	return nil
 }
@@ -1653,34 +1785,45 @@ func (d *definition) crossFill(p string, cr *syntax.Cross, name, count, xa, xb s
 	return nil
 }
 
-// prefixEnds is the C of where each slice of a loop's input ends, no further than the input's
-// length n, when slices with a count (take, slice) are all that read the input (none when
-// anything else does, or a drop, which keeps the input to its end): the loop then runs over
-// the input up to the furthest end, not to n. A slice keeps the positions from its start (at
-// least 0) while fewer than its count (none for a count of 0 or less).
-func (d *definition) prefixEnds(plan *blockedPlan, n string) ([]string, error) {
-	var ends []string
+// sliceBounds is the C of where each slice of a loop's input starts and ends, within the
+// input's length n, when slices (take, drop, tail, slice) are all that read the input (nil
+// when anything else does): the loop then runs over the input from the first start to the
+// furthest end, not over all of it. A slice keeps the positions from its start (at least 0)
+// while fewer than its count (none for a count of 0 or less); a slice without a start starts
+// at 0, and ends is nil when one has no count (a drop keeps the input to its end).
+func (d *definition) sliceBounds(plan *blockedPlan, n string) (starts, ends []string, err error) {
+	counted := true
 	for _, bn := range plan.nodes {
 		if bn == plan.gen || bn.inRate != "" || len(bn.ins) == 0 {
 			continue
 		}
 		sl, ok := bn.b.Rhs.(*syntax.Slice)
-		if !ok || sl.Count == nil {
-			return nil, nil
+		if !ok {
+			return nil, nil, nil
 		}
 		start := "INT64_C(0)"
 		if sl.Start != nil {
 			v, err := d.x.value(sl.Start, nil, quote(bn.b.Name()))
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			start = v
+			starts = append(starts, fmt.Sprintf("({ const int64_t cnf_s_ = %s; cnf_s_ < 0 ? 0 : cnf_s_ > %s ? %s : cnf_s_; })", v, n, n))
+		} else {
+			starts = append(starts, "INT64_C(0)")
+		}
+		if sl.Count == nil {
+			counted = false
+			continue
 		}
 		count, err := d.x.value(sl.Count, nil, quote(bn.b.Name()))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ends = append(ends, fmt.Sprintf("({ const int64_t cnf_s_ = %s, cnf_c_ = %s; cnf_c_ <= 0 ? 0 : cnf_s_ > %s - cnf_c_ ? %s : cnf_s_ + cnf_c_ < 0 ? 0 : cnf_s_ + cnf_c_; })", start, count, n, n))
 	}
-	return ends, nil
+	if !counted {
+		ends = nil
+	}
+	return starts, ends, nil
 }

@@ -192,7 +192,7 @@ func (d *definition) countPass(p string, plan *blockedPlan, pp *parallelPlan) (s
 		}
 	}()
 	i := p + "ci"
-	pos := fmt.Sprintf("(%slo + %s)", p, i)
+	pos := fmt.Sprintf("(%s%slo + %s)", plan.origin, p, i)
 	elem := map[string]string{} // an array's element at i, in C
 	for _, a := range plan.roots {
 		elem[a] = fmt.Sprintf("%s.data[%s]", cname(a), i)
