@@ -81,10 +81,11 @@ func show(m map[string]Value) string {
 }
 
 // drawProgram draws a generated program of 1 to maxBindings bindings without externals (so
-// that it runs without host functions), analysed; the front end must accept it.
+// that it runs without host functions), with divisions that may be by 0, analysed; the front
+// end must accept it.
 func drawProgram(t *rapid.T, maxBindings int) (string, *infer.Program) {
 	n := rapid.IntRange(1, maxBindings).Draw(t, "bindings")
-	src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true})
+	src := rapidgen.Program(t, gen.Options{Bindings: n, NoExternals: true, Divisions: true})
 	prog := infer.Analyze("gen.cnf", []byte(src))
 	if r := prog.Funcs[0]; r == nil || !r.OK() {
 		t.Fatalf("rejected:\n%s", src)
