@@ -108,6 +108,10 @@ func (p *program) generator(t *types.Type) (string, error) {
 func benchMain(p *program, u *Unit) (string, error) {
 	var b strings.Builder
 	b.WriteString("int main(int argc, char **argv) {\n\tcnf_threads_from_env();\n\tcnf_ints_from_env();\n")
+	// An array past half of the machine's memory fails as an allocation (CNF_MAX_BYTES, when
+	// set, is the bound instead: the tests'), which Bench answers by a smaller scale.
+	b.WriteString("#ifdef _SC_PHYS_PAGES\n\tif (sysconf(_SC_PHYS_PAGES) > 0 && sysconf(_SC_PAGESIZE) > 0) cnf_max_bytes = (size_t)sysconf(_SC_PHYS_PAGES) / 2 * (size_t)sysconf(_SC_PAGESIZE);\n#endif\n")
+	b.WriteString("\tif (getenv(\"CNF_MAX_BYTES\") != NULL && atoll(getenv(\"CNF_MAX_BYTES\")) > 0) cnf_max_bytes = (size_t)atoll(getenv(\"CNF_MAX_BYTES\"));\n")
 	// Freed arrays stay mapped for the next run: the runs time the loops, not the kernel's page
 	// faults on fresh memory (which made every run several times slower in a sandbox).
 	b.WriteString("#ifdef __GLIBC__\n\tmallopt(M_MMAP_THRESHOLD, 1 << 30);\n\tmallopt(M_TRIM_THRESHOLD, -1);\n\tmallopt(M_MMAP_MAX, 0);\n#endif\n")
@@ -457,29 +461,59 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 		}
 		return nil
 	}
-	err := measure(defaultProfile)
-	var failed *inputsRefused
-	if errors.As(err, &failed) && opts.Inputs == "" && strings.Contains(failed.msg, "cannot allocate") {
-		// A cross of filters' outputs too large at this scale: scale the parameters as if
-		// each filter kept all it reads.
-		if m, bnote := benchScale(r, opts.Size, fixed, true); m < n {
-			n, note, at = m, bnote, fmt.Sprintf("at %d elements", m)
-			err = measure(defaultProfile)
+	// sawAlloc: a run asked for more memory than the machine has (an array the data sizes:
+	// a generate as long as an element squared), on some inputs.
+	sawAlloc := false
+	measured := func(prof inputProfile) error {
+		err := measure(prof)
+		var failed *inputsRefused
+		if errors.As(err, &failed) && strings.Contains(failed.msg, "cannot allocate") {
+			sawAlloc = true
 		}
+		return err
 	}
-	if errors.As(err, &failed) && opts.Inputs == "" {
-		// The program failed on the default inputs (an index it computes out of range, a
-		// division by zero): try the other ways of drawing them (benchprofiles.go).
-		prof, ok := firstAccepted(ctx, exes[0], units[0], n, opts, measure)
-		if !ok {
-			// Nor on any of those: its parameters drawn each its own way (benchsearch.go).
-			if prof, ok = searchInputs(ctx, exes[0], units[0], r, n, opts); ok {
-				ok = measure(prof) == nil
+	var failed *inputsRefused
+	attempt := func() error {
+		err := measured(defaultProfile)
+		if errors.As(err, &failed) && opts.Inputs == "" && strings.Contains(failed.msg, "cannot allocate") {
+			// A cross of filters' outputs too large at this scale: scale the parameters as if
+			// each filter kept all it reads.
+			if m, bnote := benchScale(r, opts.Size, fixed, true); m < n {
+				n, note, at = m, bnote, fmt.Sprintf("at %d elements", m)
+				err = measured(defaultProfile)
 			}
 		}
-		if ok {
-			res.Assumed = append(res.Assumed, prof.note+", since the program failed on the default inputs ("+failed.msg+")")
-			err = nil
+		if errors.As(err, &failed) && opts.Inputs == "" {
+			// The program failed on the default inputs (an index it computes out of range, a
+			// division by zero): try the other ways of drawing them (benchprofiles.go).
+			prof, ok := firstAccepted(ctx, exes[0], units[0], n, opts, measured)
+			if !ok {
+				// Nor on any of those: its parameters drawn each its own way (benchsearch.go).
+				if prof, ok = searchInputs(ctx, exes[0], units[0], r, n, opts); ok {
+					ok = measured(prof) == nil
+				}
+			}
+			if ok {
+				res.Assumed = append(res.Assumed, prof.note+", since the program failed on the default inputs ("+failed.msg+")")
+				err = nil
+			}
+		}
+		return err
+	}
+	assumed := slices.Clone(res.Assumed)
+	err := attempt()
+	// A program whose arrays the data sizes beyond any memory at this scale on every input
+	// tried (classic 124: `generate b9` where b9 is the largest square of a gather of xs1 by
+	// itself, ~10^14 elements at 10^7) runs at a tenth of the scale, and again, down to the
+	// probes' size; the bench says at which.
+	for err != nil && sawAlloc && opts.Inputs == "" && n > probeSize && ctx.Err() == nil {
+		first := failed.msg
+		n = max(n/10, probeSize)
+		at = fmt.Sprintf("at %d elements", n)
+		res.Assumed = slices.Clone(assumed)
+		sawAlloc = false
+		if err = attempt(); err == nil {
+			note = strings.TrimPrefix(note+"; ", "; ") + fmt.Sprintf("every array parameter has %d elements and scalars default to %d, not %d: at larger sizes an array the program sizes from its data does not fit in memory (%s)", n, n, opts.Size, first)
 		}
 	}
 	if err != nil && undrawable != nil {

@@ -93,6 +93,10 @@ static void cnf_refail(void) {
  * reference interpreter's limit, fuse.MaxElements, and fails with its message); cnf_made
  * counts them. */
 static int64_t cnf_limit = INT64_MAX, cnf_made;
+/* cnf_max_bytes bounds one array's bytes: cnf bench's harness sets it to half of the machine's
+ * memory, so that an array the data sizes past it (a generate as long as an element squared)
+ * fails as an allocation, not by the kernel's out-of-memory killer after the memory is full. */
+static size_t cnf_max_bytes = SIZE_MAX;
 #define CNF_LOCK()
 #define CNF_UNLOCK()
 #define CNF_TRACK(p)
@@ -145,6 +149,7 @@ static void cnf_refail(void) {
 
 /* A library has no element limit but memory; cnf_made counts the call's elements. */
 static const int64_t cnf_limit = INT64_MAX;
+static const size_t cnf_max_bytes = SIZE_MAX;
 static __thread int64_t cnf_made;
 static pthread_mutex_t cnf_lock = PTHREAD_MUTEX_INITIALIZER;
 #define CNF_LOCK() pthread_mutex_lock(&cnf_lock)
