@@ -506,7 +506,12 @@ async function retype(page, text, replacement) {
         await proveItem.waitFor({ timeout: attempt < 3 ? 7000 : 20000 });
         break;
       } catch (err) {
-        if (attempt >= 3) throw err;
+        if (attempt >= 3) {
+          // Say what the menu and the lens showed instead, for the log.
+          const rows = await page.locator('.action-widget .monaco-list-row').allInnerTexts().catch(() => []);
+          const lens = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
+          throw new Error(`${err.message.split('\n')[0]} (the menu: ${JSON.stringify(rows.map(plain))}; the lenses: ${JSON.stringify(lens.map(plain).slice(0, 4))})`);
+        }
         await page.keyboard.press('Escape');
       }
     }
