@@ -109,6 +109,9 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 	int64_t v_count = *out_v_count;
 	int64_t v_sameN = *out_v_sameN;
 	{
+	const int64_t L1_org = ({ const int64_t cnf_s_ = INT64_C(1); cnf_s_ < 0 ? 0 : cnf_s_ > v_xs.len ? v_xs.len : cnf_s_; }); /* the input from the first position its slices keep */
+	const Arr_Int L1_r_v_xs = v_xs;
+	const Arr_Int v_xs = {L1_r_v_xs.data + L1_org, L1_r_v_xs.len - L1_org};
 	const int64_t L1_n = v_xs.len;
 	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
 	v_ds.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ds", v_xs.data);
@@ -176,7 +179,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_cq_rest = 0; /* the elements of rest in this tile */
 		for (int64_t L1_ci = 0; L1_ci < L1_n; L1_ci++) {
-			const bool L1_ck_rest = (((L1_lo + L1_ci) >= INT64_C(1))) != 0;
+			const bool L1_ck_rest = (((L1_org + L1_lo + L1_ci) >= INT64_C(1))) != 0;
 			L1_cq_rest += L1_ck_rest;
 		}
 		cnf_wait(&L1_pready[L1_c]);
@@ -212,7 +215,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* rest = tail xs */
-				const int64_t L1_c_rest = (((L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
+				const int64_t L1_c_rest = (((L1_org + L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
 				L1_m_rest[L1_k] = L1_c_rest;
 			}
 			/* rest = tail xs: the kept elements, without a branch */
@@ -228,7 +231,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				const int64_t L1_v_cur = L1_v_numbered.f1;
 				L1_b_cur[L1_k] = L1_v_cur;
 				/* prev = gather xs is */
-				const int64_t L1_v_prev = CNF_AT(L1_o_v_xs, L1_v_is, "prev");
+				const int64_t L1_v_prev = CNF_AT(L1_r_v_xs, L1_v_is, "prev");
 				L1_b_prev[L1_k] = L1_v_prev;
 			}
 			CNF_IVDEP
@@ -242,8 +245,6 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				/* same = slice lo n ds */
 				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
 				L1_m_same[L1_k] = L1_c_same;
-				/* sameN = length same */
-				L1_acc_sameN += L1_c_same ^ L1_zero;
 			}
 			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
@@ -260,14 +261,16 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				/* window = take n later */
 				const int64_t L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
 				L1_m_window[L1_k] = L1_c_window;
-				/* count = length window */
-				L1_acc_count += L1_c_window ^ L1_zero;
 			}
 			/* window = take n later: the kept elements, without a branch */
 			int64_t *restrict L1_b_window = L1_kstream ? L1_w_window : v_window.data + v_window.len;
 			const int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
 			if (L1_kstream) cnf_stream_out(v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
 			v_window.len += L1_n_window;
+			/* count = length window: once a block */
+			L1_acc_count = L1_acc_count + (INT64_C(1)) * L1_n_window;
+			/* sameN = length same: once a block */
+			L1_acc_sameN = L1_acc_sameN + (INT64_C(1)) * L1_n_same;
 			L1_t_rest += L1_n_rest;
 			L1_t_later += L1_n_later;
 			L1_t_window += L1_n_window;
@@ -349,7 +352,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* rest = tail xs */
-				const int64_t L1_c_rest = (((L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
+				const int64_t L1_c_rest = (((L1_org + L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
 				L1_m_rest[L1_k] = L1_c_rest;
 			}
 			/* rest = tail xs: the kept elements, without a branch */
@@ -365,7 +368,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				const int64_t L1_v_cur = L1_v_numbered.f1;
 				L1_b_cur[L1_k] = L1_v_cur;
 				/* prev = gather xs is */
-				const int64_t L1_v_prev = CNF_AT(L1_o_v_xs, L1_v_is, "prev");
+				const int64_t L1_v_prev = CNF_AT(L1_r_v_xs, L1_v_is, "prev");
 				L1_b_prev[L1_k] = L1_v_prev;
 			}
 			CNF_IVDEP
@@ -379,8 +382,6 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				/* same = slice lo n ds */
 				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
 				L1_m_same[L1_k] = L1_c_same;
-				/* sameN = length same */
-				L1_acc_sameN += L1_c_same ^ L1_zero;
 			}
 			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
@@ -397,14 +398,16 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				/* window = take n later */
 				const int64_t L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
 				L1_m_window[L1_k] = L1_c_window;
-				/* count = length window */
-				L1_acc_count += L1_c_window ^ L1_zero;
 			}
 			/* window = take n later: the kept elements, without a branch */
 			int64_t *restrict L1_b_window = L1_kstream ? L1_w_window : v_window.data + v_window.len;
 			const int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
 			if (L1_kstream) cnf_stream_out(v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
 			v_window.len += L1_n_window;
+			/* count = length window: once a block */
+			L1_acc_count = L1_acc_count + (INT64_C(1)) * L1_n_window;
+			/* sameN = length same: once a block */
+			L1_acc_sameN = L1_acc_sameN + (INT64_C(1)) * L1_n_same;
 			L1_t_rest += L1_n_rest;
 			L1_t_later += L1_n_later;
 			L1_t_window += L1_n_window;
