@@ -507,7 +507,10 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	// itself, ~10^14 elements at 10^7) runs at a tenth of the scale, and again, down to the
 	// probes' size; the bench says at which.
 	for err != nil && sawAlloc && opts.Inputs == "" && n > probeSize && ctx.Err() == nil {
-		first := failed.msg
+		first := ""
+		if failed != nil {
+			first = failed.msg
+		}
 		n = max(n/10, probeSize)
 		at = fmt.Sprintf("at %d elements", n)
 		res.Assumed = slices.Clone(assumed)
