@@ -640,9 +640,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// elements the block counts anyway (its own rate's, or a compacted filter's): its step
 	// runs once a block, acc + e * count, which wrapping arithmetic makes the sum of count e's
 	// bit for bit. Under a mask it was a step for every element the filter tests (mixed 128's
-	// loop of two filters and four folds, three of them counts: docs/performance.md, "Counts
-	// once a block"). It gives the C of the count and of e (1 for a length).
-	perBlock := func(bn *blockNode) (cnt, e string, ok bool) {
+	// loop of two filters and four folds, three of them counts: docs/performance.md, "Loops
+	// from the slices' first start, counts once a block"). findPerBlock gives the C of the
+	// count and of e (1 for a length); perBlock finds each node's once, where the loop's body
+	// first asks.
+	findPerBlock := func(bn *blockNode) (cnt, e string, ok bool) {
 		if bn == plan.gen || len(bn.ins) == 0 {
 			return "", "", false
 		}
@@ -684,6 +686,19 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			return "", "", false
 		}
 		return count(bn.inRate), e, true
+	}
+	type step struct {
+		cnt, e string
+		ok     bool
+	}
+	perBlocks := map[*blockNode]step{}
+	perBlock := func(bn *blockNode) (cnt, e string, ok bool) {
+		st, found := perBlocks[bn]
+		if !found {
+			st.cnt, st.e, st.ok = findPerBlock(bn)
+			perBlocks[bn] = st
+		}
+		return st.cnt, st.e, st.ok
 	}
 	// buffered: an array made as a value of its rate's loop that a compaction reads.
 	buffered := map[string]bool{}

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/infer"
 	"pgregory.net/rapid"
 )
 
@@ -87,27 +89,38 @@ func TestFailuresOnATeam(t *testing.T) {
 				}
 			}
 			in := map[string]fuse.Value{"xs": xs, "n": int64(rapid.IntRange(-3, 3).Draw(rt, "scalar"))}
-			ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
-			first := ""
-			for _, th := range []int{1, 2, 3} {
-				got, err := Run(context.Background(), r, cl, in, Options{Threads: th, MinChunk: 1})
-				var re *RunError
-				if err != nil && !errors.As(err, &re) {
-					rt.Fatalf("cannot compile: %v\n%s", err, src)
-				}
-				switch {
-				case (refErr == nil) != (err == nil):
-					rt.Fatalf("on %d threads: error %v, the reference %v\n%s\ninputs%s", th, err, refErr, src, show(in))
-				case err == nil && !same(ref, got):
-					rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s\ninputs%s", th, show(got), show(ref), src, show(in))
-				case err != nil && th == 1:
-					first = err.Error()
-				case err != nil && err.Error() != first:
-					rt.Fatalf("on %d threads the error is %q, on one %q\n%s\ninputs%s", th, err, first, src, show(in))
+			threads := []int{1, 2, 3}
+			errs := failsOrAgrees(rt, r, cl, in, src, threads...)
+			for i, err := range errs {
+				if err != nil && err.Error() != errs[0].Error() {
+					rt.Fatalf("on %d threads the error is %q, on one %q\n%s\ninputs%s", threads[i], err, errs[0], src, show(in))
 				}
 			}
 		})
 	}
+}
+
+// failsOrAgrees fails rt unless the compiled clustering cl gives the reference's results on in
+// at each number of threads (chunks of one element and up), or fails where the reference does;
+// it returns each number of threads' error (nil where it ran).
+func failsOrAgrees(rt fatal, r *infer.Result, cl *cluster.Clustering, in map[string]fuse.Value, src string, threads ...int) []error {
+	ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
+	errs := make([]error, len(threads))
+	for i, th := range threads {
+		got, err := Run(context.Background(), r, cl, in, Options{Threads: th, MinChunk: 1})
+		var re *RunError
+		if err != nil && !errors.As(err, &re) {
+			rt.Fatalf("cannot compile: %v\n%s", err, src)
+		}
+		switch {
+		case (refErr == nil) != (err == nil):
+			rt.Fatalf("on %d threads: error %v, the reference %v\n%s\ninputs%s", th, err, refErr, src, show(in))
+		case err == nil && !same(ref, got):
+			rt.Fatalf("on %d threads:\n got%s\nwant%s\n%s\ninputs%s", th, show(got), show(ref), src, show(in))
+		}
+		errs[i] = err
+	}
+	return errs
 }
 
 // The same through a library, whose failure returns on the caller's thread: an entry on teams
