@@ -498,6 +498,14 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 	}
 	chain := func(bn, sel *blockNode) bool { return floatFold(bn) && !chainAt[sel.inRate] }
+	// scalarAt: rates whose pass does costly work (an Int division by a literal, exp, ...),
+	// which gcc leaves scalar, and with it everything else in the pass.
+	scalarAt := map[string]bool{}
+	for _, bn := range plan.nodes {
+		if pr := d.probe(bn); pr.costly > 0 {
+			scalarAt[bn.inRate] = true
+		}
+	}
 	// tupleFold: a fold whose accumulator is a tuple. Under a mask its step is a choice of a
 	// struct (acc = keep ? step : acc), which gcc makes a branch taken at random by the data
 	// (a tuple fold of what a filter of a zip keeps ran the optimal clustering's one loop 1.5
@@ -521,7 +529,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// stores the pairs it keeps once, not the whole annotated element and then the pair.
 	// (Work that can fail, such as a division, runs on the survivors only, and so does costly
 	// work, an Int division by a literal or a transcendental function: computed for every
-	// element, it cost bench/shapes/deep.cnf twice its unfused time.)
+	// element, it cost bench/shapes/deep.cnf twice its unfused time. So does slow work, a sqrt
+	// or a Float division, where the filter's pass is scalar, held in order by a Float fold
+	// over all of it: a scalar sqrt of every element cost a loop 15%. And nothing is
+	// speculated where costly work keeps the filter's pass scalar: there a map of every
+	// element costs a scalar step each, and compacting first is vector code (nested3 and
+	// branchy of bench/shapes 10-17% faster).)
 	spec := map[*blockNode]*blockNode{}
 	for _, bn := range plan.nodes {
 		if _, ok := bn.b.Rhs.(*syntax.Map); !ok {
@@ -546,13 +559,14 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		// Nothing that can fail or has effects (division by a variable, indexing, a host
 		// function), and nothing costly, found by translating the worker once aside.
-		if pr := d.probe(bn); pr.ok && pr.effects == 0 && pr.costly == 0 {
+		if pr := d.probe(bn); pr.ok && pr.effects == 0 && pr.costly == 0 && (pr.slow == 0 || !chainAt[g.inRate]) && !scalarAt[g.inRate] {
 			spec[bn] = g
 		}
 	}
 	// Speculation pays where it replaces the filter's own compaction: the filter's output is
-	// needed only through one speculated map. Otherwise (the output stored, or several maps
-	// needed) it would add a compaction of every element a map, however few the filter keeps.
+	// needed only through one speculated map and folds under its mask. Otherwise (the output
+	// stored, several maps needed, a fold over what it keeps) it would add a compaction of
+	// every element a map, however few the filter keeps.
 	for _, g := range plan.nodes {
 		if !isSelect(g) {
 			continue
@@ -563,10 +577,15 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		for _, r := range readers[g.b.Name()] {
 			if spec[r] == nil {
-				if _, fold := r.b.Rhs.(*syntax.Fold); !fold {
-					if _, length := r.b.Rhs.(*syntax.Length); !length {
+				switch r.b.Rhs.(type) {
+				case *syntax.Fold, *syntax.Length:
+					// A fold not under the mask (a Float chain, a tuple, a step that can
+					// fail) reads the kept elements: keptsums compacted both g and h.
+					if masked(r) == nil {
 						own = true
 					}
+				default:
+					own = true
 				}
 			}
 		}
@@ -583,9 +602,31 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 		}
 	}
+	// keptAnyway: a filter or slice whose kept elements are compacted for a reader that is not a
+	// fold (a scan, a map, a store). A fold of it then runs over the kept elements too, a dense
+	// step for each kept element, rather than a masked step for every element the filter tests
+	// in the filter's pass: that pass is scalar when its test is (an Int `mod` by a literal), and
+	// a masked max is nine instructions (a filter feeding a scan and a max ran 0.7 times as fast
+	// as Megiddo's clustering, docs/performance.md, "Slices as runs, folds over what is kept").
+	keptAnyway := map[*blockNode]bool{}
+	for _, g := range plan.nodes {
+		if !isSelect(g) {
+			continue
+		}
+		keptAnyway[g] = writes[g.b.Name()] || slices.ContainsFunc(readers[g.b.Name()], func(r *blockNode) bool {
+			switch r.b.Rhs.(type) {
+			case *syntax.Fold, *syntax.Length:
+				return false
+			}
+			return spec[r] == nil
+		})
+	}
 	if m := masked; m != nil {
 		masked = func(bn *blockNode) *blockNode {
 			if r := m(bn); r != nil {
+				if keptAnyway[r] {
+					return nil
+				}
 				return r
 			}
 			switch bn.b.Rhs.(type) {
@@ -817,15 +858,16 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// chunk or tile of the loop's input starts at its lo: only the input's own rate is split
 	// (parallel), where the position is lo plus the element's place in the chunk.
 	origin := "" // the C of the input's first position the loop reads, and a +, when not 0
-	position := func(rate string) string {
+	positionAt := func(rate, k string) string {
 		if rate == "" {
 			if par != nil {
-				return fmt.Sprintf("(%s%slo + %s + %s)", origin, p, before(rate), kv)
+				return fmt.Sprintf("(%s%slo + %s + %s)", origin, p, before(rate), k)
 			}
-			return fmt.Sprintf("(%s%s + %s)", origin, before(rate), kv)
+			return fmt.Sprintf("(%s%s + %s)", origin, before(rate), k)
 		}
-		return fmt.Sprintf("(%s + %s)", before(rate), kv)
+		return fmt.Sprintf("(%s + %s)", before(rate), k)
 	}
+	position := func(rate string) string { return positionAt(rate, kv) }
 	// blockStart is the C of a block's first position in the loop's input (a chunk's start
 	// added on a team): where an append's or a cross's block begins.
 	blockStart := p + "base"
@@ -936,6 +978,76 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			d.printf("\t\tif (%s) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", streamFlag(a), cname(a), cname(a), streamBuf(a), count, cname(a))
 		}
 	}
+	// runOf: the slice whose kept elements bn's output is, a run of each block (the slice
+	// itself, or a map speculated through it), or nil.
+	runOf := func(bn *blockNode) *blockNode {
+		if isSlice(bn.b) && compacted(bn) {
+			return bn
+		}
+		if g := spec[bn]; g != nil && isSlice(g.b) && compacted(g) {
+			return g
+		}
+		return nil
+	}
+	// sliceRun keeps what the slice bn keeps of a block, its compactions cs: the positions a
+	// slice keeps are one run, so each block keeps a run of its elements, found from the
+	// block's first position without a mask. A run read in the loop is a pointer into the
+	// block it is cut from; one stored is copied out (tail of a map compacted every block
+	// by its mask: a fifth of a loop's time, bench/shapes/tails.cnf).
+	sliceRun := func(bn *blockNode, sl *syntax.Slice, rate string, cs []compaction) error {
+		w := quote(bn.b.Name())
+		from, to := ident(p+"from_", bn.b.Name()), ident(p+"to_", bn.b.Name())
+		at, n := positionAt(rate, "0"), count(rate)
+		// The positions kept are those from the start on (0 without one) and before the end:
+		// the start plus the count when the count is positive, the count alone without a start
+		// (fuse.SliceCond), no end without a count.
+		lo, hi := "0", n
+		var start, end string
+		if sl.Start != nil {
+			s, err := d.x.value(sl.Start, nil, w)
+			if err != nil {
+				return err
+			}
+			start = fmt.Sprintf("(__int128)(%s)", s)
+			lo = fmt.Sprintf("cnf_run_clamp(%s - %s, 0, %s)", start, at, n)
+		}
+		if sl.Count != nil {
+			c, err := d.x.value(sl.Count, nil, w)
+			if err != nil {
+				return err
+			}
+			switch lit, isLit := sl.Count.(*syntax.IntLit); {
+			case start == "":
+				end = fmt.Sprintf("(__int128)(%s)", c)
+			case isLit && lit.Value > 0:
+				end = fmt.Sprintf("%s + (%s)", start, c)
+			case isLit:
+				end = start
+			default:
+				end = fmt.Sprintf("((%s) > 0 ? %s + (%s) : %s)", c, start, c, start)
+			}
+			hi = fmt.Sprintf("cnf_run_clamp(%s - %s, %s, %s)", end, at, from, n)
+		}
+		d.printf("\t\t/* %s = %s: a run of the block, without a mask */\n", bn.b.Name(), strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
+		d.printf("\t\tconst int64_t %s = %s;\n", from, lo)
+		d.printf("\t\tconst int64_t %s = %s;\n", to, hi)
+		d.printf("\t\tconst int64_t %s = %s - %s;\n", count(bn.rate), to, from)
+		for _, c := range cs {
+			if !writes[c.out] {
+				d.printf("\t\t%s = %s + %s;\n", buf(c.out), c.src, from)
+				continue
+			}
+			tn, err := elemType(c.out)
+			if err != nil {
+				return err
+			}
+			blockOut(tn, c.out)
+			d.printf("\t\tmemcpy(%s, %s + %s, (size_t)%s * sizeof *%s);\n", buf(c.out), c.src, from, count(bn.rate), buf(c.out))
+			flush(c.out, count(bn.rate))
+			d.printf("\t\t%s.len += %s;\n", cname(c.out), count(bn.rate))
+		}
+		return nil
+	}
 	var moved []string
 	for _, a := range plan.roots {
 		moved = append(moved, fmt.Sprintf("sizeof *%s.data", cname(a)))
@@ -991,7 +1103,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) {
 			prf("\tint64_t %s = 0;\n", before(bn.rate))
-			prf("\tuint8_t %s[%d];\n", mask(bn.b), blockSize)
+			if !isSlice(bn.b) {
+				prf("\tuint8_t %s[%d];\n", mask(bn.b), blockSize)
+			}
 		}
 		for _, id := range bn.b.Names {
 			a := id.Name
@@ -1020,6 +1134,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				if streamed[a] {
 					prf("\t%s %s[%d]; /* a block of %s, written out by streaming stores */\n", tn, streamBuf(a), blockSize, a)
 				}
+			case runOf(bn) != nil && needed(a):
+				prf("\tconst %s *%s; /* %s, a block's run of %s's input */\n", tn, buf(a), a, runOf(bn).b.Name())
 			case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
 				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
 			}
@@ -1255,6 +1371,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					}
 				case *syntax.Filter, *syntax.Slice:
 					if _, ok := e.(*syntax.Slice); ok {
+						if runOf(bn) != nil && !slices.ContainsFunc(plan.nodes, func(f *blockNode) bool { return masked(f) == bn }) {
+							continue // kept as a run (sliceRun), its test needed by no fold
+						}
 						bind(bn.vars[1], position(rate), types.Int())
 					}
 					v, err := d.x.value(bn.elem, nil, w)
@@ -1262,7 +1381,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						return err
 					}
 					d.printf("\t\t\tconst int64_t %s = (%s) != 0;\n", ident(p+"c_", b.Name()), v)
-					if compacted(bn) {
+					if compacted(bn) && !isSlice(b) {
 						d.printf("\t\t\t%s[%s] = %s;\n", mask(b), kv, ident(p+"c_", b.Name()))
 					}
 				case *syntax.Fold:
@@ -1316,7 +1435,6 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				continue
 			}
 			// The filter's own output, and the speculated maps of it, by the one mask.
-			type compaction struct{ out, src string }
 			var cs []compaction
 			if needed(bn.b.Name()) {
 				cs = append(cs, compaction{bn.b.Name(), buf(bn.ins[0])})
@@ -1325,6 +1443,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				if spec[s] == bn && needed(s.b.Name()) {
 					cs = append(cs, compaction{s.b.Name(), specBuf(s.b.Name())})
 				}
+			}
+			if sl, ok := bn.b.Rhs.(*syntax.Slice); ok {
+				if err := sliceRun(bn, sl, rate, cs); err != nil {
+					return err
+				}
+				continue
 			}
 			for i, c := range cs {
 				d.printf("\t\t/* %s = %s: the kept elements, without a branch */\n", c.out, strings.ReplaceAll(syntax.FormatCombinator(maker[c.out].b.Rhs), "*/", "* /"))
@@ -1413,6 +1537,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	return nil
 }
+
+// compaction is one array a filter or slice keeps of a block: out, from the block of src.
+type compaction struct{ out, src string }
 
 // fullMask is the C of a filter's test c (0 or 1) as a mask of all ones or all zeros, xored
 // with zero, a 0 that gcc cannot see through (an empty asm sets it before the loop). Without
@@ -1583,8 +1710,8 @@ func mentions(e syntax.Expr, name string) bool {
 // calls of host functions, and the costly operations (program.costly); ok is false when it does
 // not translate.
 type probed struct {
-	effects, byInvariant, hostCalls, costly int
-	ok                                      bool
+	effects, byInvariant, hostCalls, costly, slow int
+	ok                                            bool
 }
 
 // probe translates a node's element, test or step once aside, with placeholder values for its
@@ -1606,10 +1733,10 @@ func (d *definition) probe(bn *blockNode) probed {
 		}
 	}()
 	p := d.p
-	before := probed{effects: p.effects, byInvariant: p.byInvariant, hostCalls: p.hostCalls, costly: p.costly}
+	before := probed{effects: p.effects, byInvariant: p.byInvariant, hostCalls: p.hostCalls, costly: p.costly, slow: p.slow}
 	_, err := d.x.value(bn.elem, nil, `""`)
 	return probed{effects: p.effects - before.effects, byInvariant: p.byInvariant - before.byInvariant,
-		hostCalls: p.hostCalls - before.hostCalls, costly: p.costly - before.costly, ok: err == nil}
+		hostCalls: p.hostCalls - before.hostCalls, costly: p.costly - before.costly, slow: p.slow - before.slow, ok: err == nil}
 }
 
 // allOrNone says bn is a filter whose test is the same for every element.

@@ -81,6 +81,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 	case "/", "div", "mod", "quot", "rem":
 		if name == "/" {
 			if num(0) == "Float" {
+				x.p.slow++
 				return fmt.Sprintf("(%s / %s)", a[0].c, a[1].c), rt, nil
 			}
 			name = "quot"
@@ -152,6 +153,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		}
 		return fmt.Sprintf("({ int64_t cnf_x_ = %s; (int64_t)((cnf_x_ > 0) - (cnf_x_ < 0)); })", a[0].c), rt, nil
 	case "sqrt":
+		x.p.slow++
 		return fmt.Sprintf("sqrt((double)%s)", a[0].c), rt, nil
 	case "exp", "log", "sin", "cos":
 		x.p.costly++

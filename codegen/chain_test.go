@@ -11,7 +11,8 @@ import (
 // A Float fold over a filter's output is a chain of dependent additions: under the filter's
 // mask it takes a step for every element tested, so it runs over the elements the filter
 // keeps instead; so does a fold of tuples, whose masked step gcc makes a branch taken at
-// random; an Int fold, which gcc vectorises under the mask, stays masked. Either way the
+// random; an Int fold, which gcc vectorises under the mask, stays masked unless the filter's
+// kept elements are compacted anyway (stored, here), when it runs over them. Either way the
 // results are the reference's, bit for bit, on 1 and 2 threads.
 func TestFloatFoldRunsOverKeptElements(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
@@ -38,6 +39,13 @@ f xs =
   let g = filter (\x -> x < 2) xs
       t = fold (+) 0 g
   in  (g, t)
+`, false},
+		{`f :: Array Int -> (Int, Int)
+f xs =
+  let g = filter (\x -> x < 2) xs
+      t = fold (+) 0 g
+      u = fold max 0 g
+  in  (t, u)
 `, true},
 		{`f :: Array Int -> ((Int, Int), Array Int)
 f xs =

@@ -35,6 +35,10 @@ type program struct {
 	// cannot vectorise (Int division and remainder, even by a literal; exp, log, sin, cos, **):
 	// a map that has them is not computed for elements a filter drops (blocked.go, spec).
 	costly int
+	// slow counts the operations that gcc vectorises but that cost several additions each
+	// (sqrt, Float division): a map that has them is not computed for elements a filter drops
+	// either (blocked.go, spec), but may be chosen by a mask (cnf_select_Float).
+	slow int
 }
 
 // Host is the user's C for host functions and host types (--host FILE.c).

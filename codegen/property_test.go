@@ -173,14 +173,20 @@ func checkPrinted(t *rapid.T, r *infer.Result, cl *cluster.Clustering, in, ref m
 
 // Every example definition that needs no host functions runs compiled with the reference's
 // results on random inputs (at least one run succeeding, so the agreement is about values);
-// every other one is refused with a located error naming the host function to implement.
+// every other one is refused with a located error naming the host function to implement. So
+// does every program of bench/shapes, the shapes written to measure the compiled code on.
 func TestExamplesCompiledAgree(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
 	emit := func(r *infer.Result, cl *cluster.Clustering) error {
 		_, err := Emit(r, cl, Options{}, HarnessMain)
 		return err
 	}
-	eachCompilableExample(t, emit, func(t *testing.T, r *infer.Result, rep *cluster.Report) {
+	t.Run("examples", func(t *testing.T) { examplesAgree(t, "../examples", emit) })
+	t.Run("shapes", func(t *testing.T) { examplesAgree(t, "../bench/shapes", emit) })
+}
+
+func examplesAgree(t *testing.T, dir string, emit func(*infer.Result, *cluster.Clustering) error) {
+	eachCompilableIn(t, dir, emit, func(t *testing.T, r *infer.Result, rep *cluster.Report) {
 		def := r.Func.Def.Name.Name
 		ok := 0
 		rapid.Check(t, func(rt *rapid.T) {
@@ -210,7 +216,12 @@ func TestExamplesCompiledAgree(t *testing.T) {
 // compiles, with its clustering report; a definition emit refuses must be refused with a
 // located error about a host function (one the example needs and has no C for).
 func eachCompilableExample(t *testing.T, emit func(*infer.Result, *cluster.Clustering) error, f func(*testing.T, *infer.Result, *cluster.Report)) {
-	golden.ForEachExample(t, "../examples", func(t *testing.T, name string, src []byte) {
+	eachCompilableIn(t, "../examples", emit, f)
+}
+
+// eachCompilableIn is eachCompilableExample over the programs of dir.
+func eachCompilableIn(t *testing.T, dir string, emit func(*infer.Result, *cluster.Clustering) error, f func(*testing.T, *infer.Result, *cluster.Report)) {
+	golden.ForEachExample(t, dir, func(t *testing.T, name string, src []byte) {
 		prog := infer.Analyze(name+".cnf", src)
 		for _, r := range prog.Funcs {
 			if r == nil || !r.OK() {

@@ -402,6 +402,11 @@ static inline int64_t cnf_rem(int64_t a, int64_t b, const char *w) {
 	return a % b;
 }
 
+/* cnf_run_clamp is v, a place in a block of n elements, clamped to [lo, n]: where the run a slice
+ * keeps of the block starts (lo 0) or ends (lo its start) (codegen/blocked.go, sliceRun), from
+ * positions that may lie past an int64_t's range (a start plus a count). */
+static inline int64_t cnf_run_clamp(__int128 v, int64_t lo, int64_t n) { return v < lo ? lo : v > n ? n : (int64_t)v; }
+
 /* div and mod round toward negative infinity: the truncated quotient and remainder, corrected
  * where the remainder is not zero and its sign (a's) is not b's. Without a branch: the
  * correction depends on the data, and a branch on it is taken at random (a loop of bench/shapes

@@ -3,70 +3,6 @@ typedef struct { int64_t *data; int64_t len; } Arr_Int;
 typedef struct { int64_t f0; int64_t f1; } Tup2_Int_Int;
 
 /* Helpers */
-#if defined(__AVX2__) && !defined(__AVX512F__)
-/* cnf_pack4[m]: _mm256_permutevar8x32_epi32's indices moving the 8-byte lanes set in m to the front */
-static const int32_t cnf_pack4[16][8] __attribute__((aligned(32))) = {
-	{0, 1, 0, 1, 0, 1, 0, 1},
-	{0, 1, 0, 1, 0, 1, 0, 1},
-	{2, 3, 0, 1, 0, 1, 0, 1},
-	{0, 1, 2, 3, 0, 1, 0, 1},
-	{4, 5, 0, 1, 0, 1, 0, 1},
-	{0, 1, 4, 5, 0, 1, 0, 1},
-	{2, 3, 4, 5, 0, 1, 0, 1},
-	{0, 1, 2, 3, 4, 5, 0, 1},
-	{6, 7, 0, 1, 0, 1, 0, 1},
-	{0, 1, 6, 7, 0, 1, 0, 1},
-	{2, 3, 6, 7, 0, 1, 0, 1},
-	{0, 1, 2, 3, 6, 7, 0, 1},
-	{4, 5, 6, 7, 0, 1, 0, 1},
-	{0, 1, 4, 5, 6, 7, 0, 1},
-	{2, 3, 4, 5, 6, 7, 0, 1},
-	{0, 1, 2, 3, 4, 5, 6, 7},
-};
-#endif
-static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
-#if !(defined(__AVX512F__) && defined(__AVX512BW__))
-	int64_t kept = 0;
-	for (int64_t k = 0; k < n; k++) kept += keep[k];
-	if (kept == 0) return 0;
-	if (kept == n) { memcpy(dst, src, (size_t)n * sizeof *src); return n; }
-#endif
-	int64_t j = 0, i = 0;
-#if defined(__AVX512F__) && defined(__AVX512BW__)
-	for (; i + 64 <= n; i += 64) {
-		const uint64_t m = _mm512_test_epi8_mask(_mm512_loadu_si512((const void *)(keep + i)), _mm512_set1_epi8(1));
-		if (m == 0) continue;
-		if (m == ~UINT64_C(0)) { memcpy(dst + j, src + i, 64 * sizeof *src); j += 64; continue; }
-		for (int q = 0; q < 64; q += 8) {
-			const __mmask8 mk = (__mmask8)(m >> q);
-			_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i + q))));
-			j += __builtin_popcount(mk);
-		}
-	}
-#endif
-#if defined(__AVX2__) && !defined(__AVX512F__)
-	for (; i + 4 <= n; i += 4) {
-		int32_t w;
-		memcpy(&w, keep + i, 4);
-		const unsigned mk = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(_mm_cvtsi32_si128(w), 7)) & 15u;
-		const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-		_mm256_storeu_si256((__m256i *)(void *)(dst + j), _mm256_permutevar8x32_epi32(v, _mm256_load_si256((const __m256i *)(const void *)cnf_pack4[mk])));
-		j += __builtin_popcount(mk);
-	}
-#endif
-#if defined(__AVX512F__)
-	for (; i + 8 <= n; i += 8) {
-		__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));
-		_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));
-		j += __builtin_popcount(mk);
-	}
-#endif
-	for (; i < n; i++) {
-		dst[j] = src[i];
-		j += keep[i];
-	}
-	return j;
-}
 /* cnf_slice_before is how many of the positions 0 .. p-1 a slice keeps: those from start
  * on (has_start), and of them fewer than count (has_count), the test of fuse.SliceCond counted
  * at once (codegen/counts.go). No step overflows: start + count is formed only when it is at
@@ -187,22 +123,16 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		L1_pat[(L1_c + 1) * 1 + 0] = L1_pos_rest + L1_cq_rest;
 		__atomic_store_n(&L1_pready[L1_c + 1], 1, __ATOMIC_RELEASE);
 		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
-		int64_t L1_zero = 0;
-		__asm__("" : "+r"(L1_zero)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */
 		int64_t L1_t_rest = 0;
-		uint8_t L1_m_rest[1024];
-		int64_t L1_b_rest[1024]; /* rest, a block at a time */
+		const int64_t *L1_b_rest; /* rest, a block's run of rest's input */
 		int64_t L1_b_cur[1024]; /* cur, a block at a time */
 		int64_t L1_b_prev[1024]; /* prev, a block at a time */
 		int64_t L1_w_ds[1024]; /* a block of ds, written out by streaming stores */
 		int64_t L1_t_later = 0;
-		uint8_t L1_m_later[1024];
-		int64_t L1_b_later[1024]; /* later, a block at a time */
+		const int64_t *L1_b_later; /* later, a block's run of later's input */
 		int64_t L1_t_window = 0;
-		uint8_t L1_m_window[1024];
 		int64_t L1_w_window[1024]; /* a block of window, written out by streaming stores */
 		int64_t L1_t_same = 0;
-		uint8_t L1_m_same[1024];
 		int64_t L1_w_same[1024]; /* a block of same, written out by streaming stores */
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
@@ -215,11 +145,12 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* rest = tail xs */
-				const int64_t L1_c_rest = (((L1_org + L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
-				L1_m_rest[L1_k] = L1_c_rest;
 			}
-			/* rest = tail xs: the kept elements, without a branch */
-			const int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
+			/* rest = tail xs: a run of the block, without a mask */
+			const int64_t L1_from_rest = cnf_run_clamp((__int128)(INT64_C(1)) - (L1_org + L1_lo + L1_base + 0), 0, L1_n_root);
+			const int64_t L1_to_rest = L1_n_root;
+			const int64_t L1_n_rest = L1_to_rest - L1_from_rest;
+			L1_b_rest = L1_b_xs + L1_from_rest;
 			/* the elements rest keeps */
 			int64_t *restrict L1_b_ds = L1_kstream ? L1_w_ds : v_ds.data + v_ds.len;
 			CNF_IVDEP
@@ -240,33 +171,44 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 				L1_b_ds[L1_k] = L1_v_ds;
 				/* later = drop lo ds */
-				const int64_t L1_c_later = (((L1_t_rest + L1_k) >= v_lo)) != 0;
-				L1_m_later[L1_k] = L1_c_later;
 				/* same = slice lo n ds */
-				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
-				L1_m_same[L1_k] = L1_c_same;
 			}
 			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
-			/* later = drop lo ds: the kept elements, without a branch */
-			const int64_t L1_n_later = cnf_compact_Int(L1_b_later, L1_b_ds, L1_m_later, L1_n_rest);
-			/* same = slice lo n ds: the kept elements, without a branch */
+			/* later = drop lo ds: a run of the block, without a mask */
+			const int64_t L1_from_later = cnf_run_clamp((__int128)(v_lo) - (L1_t_rest + 0), 0, L1_n_rest);
+			const int64_t L1_to_later = L1_n_rest;
+			const int64_t L1_n_later = L1_to_later - L1_from_later;
+			L1_b_later = L1_b_ds + L1_from_later;
+			/* same = slice lo n ds: a run of the block, without a mask */
+			const int64_t L1_from_same = cnf_run_clamp((__int128)(v_lo) - (L1_t_rest + 0), 0, L1_n_rest);
+			const int64_t L1_to_same = cnf_run_clamp(((v_n) > 0 ? (__int128)(v_lo) + (v_n) : (__int128)(v_lo)) - (L1_t_rest + 0), L1_from_same, L1_n_rest);
+			const int64_t L1_n_same = L1_to_same - L1_from_same;
 			int64_t *restrict L1_b_same = L1_kstream ? L1_w_same : v_same.data + v_same.len;
-			const int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
+			memcpy(L1_b_same, L1_b_ds + L1_from_same, (size_t)L1_n_same * sizeof *L1_b_same);
 			if (L1_kstream) cnf_stream_out(v_same.data + v_same.len, L1_w_same, (size_t)L1_n_same * sizeof *v_same.data);
 			v_same.len += L1_n_same;
 			/* the elements later keeps */
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
 				/* window = take n later */
-				const int64_t L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
-				L1_m_window[L1_k] = L1_c_window;
 			}
-			/* window = take n later: the kept elements, without a branch */
+			/* window = take n later: a run of the block, without a mask */
+			const int64_t L1_from_window = 0;
+			const int64_t L1_to_window = cnf_run_clamp((__int128)(v_n) - (L1_t_later + 0), L1_from_window, L1_n_later);
+			const int64_t L1_n_window = L1_to_window - L1_from_window;
 			int64_t *restrict L1_b_window = L1_kstream ? L1_w_window : v_window.data + v_window.len;
-			const int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
+			memcpy(L1_b_window, L1_b_later + L1_from_window, (size_t)L1_n_window * sizeof *L1_b_window);
 			if (L1_kstream) cnf_stream_out(v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
 			v_window.len += L1_n_window;
+			/* the elements window keeps */
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_window; L1_k++) {
+			}
+			/* the elements same keeps */
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_same; L1_k++) {
+			}
 			/* count = length window: once a block */
 			L1_acc_count = L1_acc_count + (INT64_C(1)) * L1_n_window;
 			/* sameN = length same: once a block */
@@ -326,22 +268,16 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		Arr_Int v_window = {L1_o_v_window.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
-		int64_t L1_zero = 0;
-		__asm__("" : "+r"(L1_zero)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */
 		int64_t L1_t_rest = 0;
-		uint8_t L1_m_rest[1024];
-		int64_t L1_b_rest[1024]; /* rest, a block at a time */
+		const int64_t *L1_b_rest; /* rest, a block's run of rest's input */
 		int64_t L1_b_cur[1024]; /* cur, a block at a time */
 		int64_t L1_b_prev[1024]; /* prev, a block at a time */
 		int64_t L1_w_ds[1024]; /* a block of ds, written out by streaming stores */
 		int64_t L1_t_later = 0;
-		uint8_t L1_m_later[1024];
-		int64_t L1_b_later[1024]; /* later, a block at a time */
+		const int64_t *L1_b_later; /* later, a block's run of later's input */
 		int64_t L1_t_window = 0;
-		uint8_t L1_m_window[1024];
 		int64_t L1_w_window[1024]; /* a block of window, written out by streaming stores */
 		int64_t L1_t_same = 0;
-		uint8_t L1_m_same[1024];
 		int64_t L1_w_same[1024]; /* a block of same, written out by streaming stores */
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
@@ -352,11 +288,12 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
 				/* rest = tail xs */
-				const int64_t L1_c_rest = (((L1_org + L1_lo + L1_base + L1_k) >= INT64_C(1))) != 0;
-				L1_m_rest[L1_k] = L1_c_rest;
 			}
-			/* rest = tail xs: the kept elements, without a branch */
-			const int64_t L1_n_rest = cnf_compact_Int(L1_b_rest, L1_b_xs, L1_m_rest, L1_n_root);
+			/* rest = tail xs: a run of the block, without a mask */
+			const int64_t L1_from_rest = cnf_run_clamp((__int128)(INT64_C(1)) - (L1_org + L1_lo + L1_base + 0), 0, L1_n_root);
+			const int64_t L1_to_rest = L1_n_root;
+			const int64_t L1_n_rest = L1_to_rest - L1_from_rest;
+			L1_b_rest = L1_b_xs + L1_from_rest;
 			/* the elements rest keeps */
 			int64_t *restrict L1_b_ds = L1_kstream ? L1_w_ds : v_ds.data + v_ds.len;
 			CNF_IVDEP
@@ -377,33 +314,44 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 				L1_b_ds[L1_k] = L1_v_ds;
 				/* later = drop lo ds */
-				const int64_t L1_c_later = (((L1_t_rest + L1_k) >= v_lo)) != 0;
-				L1_m_later[L1_k] = L1_c_later;
 				/* same = slice lo n ds */
-				const int64_t L1_c_same = ((((L1_t_rest + L1_k) >= v_lo) && ((v_n > INT64_C(0)) && (((L1_t_rest + L1_k) - v_n) < v_lo)))) != 0;
-				L1_m_same[L1_k] = L1_c_same;
 			}
 			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
-			/* later = drop lo ds: the kept elements, without a branch */
-			const int64_t L1_n_later = cnf_compact_Int(L1_b_later, L1_b_ds, L1_m_later, L1_n_rest);
-			/* same = slice lo n ds: the kept elements, without a branch */
+			/* later = drop lo ds: a run of the block, without a mask */
+			const int64_t L1_from_later = cnf_run_clamp((__int128)(v_lo) - (L1_t_rest + 0), 0, L1_n_rest);
+			const int64_t L1_to_later = L1_n_rest;
+			const int64_t L1_n_later = L1_to_later - L1_from_later;
+			L1_b_later = L1_b_ds + L1_from_later;
+			/* same = slice lo n ds: a run of the block, without a mask */
+			const int64_t L1_from_same = cnf_run_clamp((__int128)(v_lo) - (L1_t_rest + 0), 0, L1_n_rest);
+			const int64_t L1_to_same = cnf_run_clamp(((v_n) > 0 ? (__int128)(v_lo) + (v_n) : (__int128)(v_lo)) - (L1_t_rest + 0), L1_from_same, L1_n_rest);
+			const int64_t L1_n_same = L1_to_same - L1_from_same;
 			int64_t *restrict L1_b_same = L1_kstream ? L1_w_same : v_same.data + v_same.len;
-			const int64_t L1_n_same = cnf_compact_Int(L1_b_same, L1_b_ds, L1_m_same, L1_n_rest);
+			memcpy(L1_b_same, L1_b_ds + L1_from_same, (size_t)L1_n_same * sizeof *L1_b_same);
 			if (L1_kstream) cnf_stream_out(v_same.data + v_same.len, L1_w_same, (size_t)L1_n_same * sizeof *v_same.data);
 			v_same.len += L1_n_same;
 			/* the elements later keeps */
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
 				/* window = take n later */
-				const int64_t L1_c_window = (((L1_t_later + L1_k) < v_n)) != 0;
-				L1_m_window[L1_k] = L1_c_window;
 			}
-			/* window = take n later: the kept elements, without a branch */
+			/* window = take n later: a run of the block, without a mask */
+			const int64_t L1_from_window = 0;
+			const int64_t L1_to_window = cnf_run_clamp((__int128)(v_n) - (L1_t_later + 0), L1_from_window, L1_n_later);
+			const int64_t L1_n_window = L1_to_window - L1_from_window;
 			int64_t *restrict L1_b_window = L1_kstream ? L1_w_window : v_window.data + v_window.len;
-			const int64_t L1_n_window = cnf_compact_Int(L1_b_window, L1_b_later, L1_m_window, L1_n_later);
+			memcpy(L1_b_window, L1_b_later + L1_from_window, (size_t)L1_n_window * sizeof *L1_b_window);
 			if (L1_kstream) cnf_stream_out(v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
 			v_window.len += L1_n_window;
+			/* the elements window keeps */
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_window; L1_k++) {
+			}
+			/* the elements same keeps */
+			CNF_IVDEP
+			for (int64_t L1_k = 0; L1_k < L1_n_same; L1_k++) {
+			}
 			/* count = length window: once a block */
 			L1_acc_count = L1_acc_count + (INT64_C(1)) * L1_n_window;
 			/* sameN = length same: once a block */

@@ -1,72 +1,6 @@
 /* Types: tuples are structs of fields f0, f1, ...; arrays are (data, len). */
 typedef struct { int64_t *data; int64_t len; } Arr_Int;
 
-/* Helpers */
-#if defined(__AVX2__) && !defined(__AVX512F__)
-/* cnf_pack4[m]: _mm256_permutevar8x32_epi32's indices moving the 8-byte lanes set in m to the front */
-static const int32_t cnf_pack4[16][8] __attribute__((aligned(32))) = {
-	{0, 1, 0, 1, 0, 1, 0, 1},
-	{0, 1, 0, 1, 0, 1, 0, 1},
-	{2, 3, 0, 1, 0, 1, 0, 1},
-	{0, 1, 2, 3, 0, 1, 0, 1},
-	{4, 5, 0, 1, 0, 1, 0, 1},
-	{0, 1, 4, 5, 0, 1, 0, 1},
-	{2, 3, 4, 5, 0, 1, 0, 1},
-	{0, 1, 2, 3, 4, 5, 0, 1},
-	{6, 7, 0, 1, 0, 1, 0, 1},
-	{0, 1, 6, 7, 0, 1, 0, 1},
-	{2, 3, 6, 7, 0, 1, 0, 1},
-	{0, 1, 2, 3, 6, 7, 0, 1},
-	{4, 5, 6, 7, 0, 1, 0, 1},
-	{0, 1, 4, 5, 6, 7, 0, 1},
-	{2, 3, 4, 5, 6, 7, 0, 1},
-	{0, 1, 2, 3, 4, 5, 6, 7},
-};
-#endif
-static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
-#if !(defined(__AVX512F__) && defined(__AVX512BW__))
-	int64_t kept = 0;
-	for (int64_t k = 0; k < n; k++) kept += keep[k];
-	if (kept == 0) return 0;
-	if (kept == n) { memcpy(dst, src, (size_t)n * sizeof *src); return n; }
-#endif
-	int64_t j = 0, i = 0;
-#if defined(__AVX512F__) && defined(__AVX512BW__)
-	for (; i + 64 <= n; i += 64) {
-		const uint64_t m = _mm512_test_epi8_mask(_mm512_loadu_si512((const void *)(keep + i)), _mm512_set1_epi8(1));
-		if (m == 0) continue;
-		if (m == ~UINT64_C(0)) { memcpy(dst + j, src + i, 64 * sizeof *src); j += 64; continue; }
-		for (int q = 0; q < 64; q += 8) {
-			const __mmask8 mk = (__mmask8)(m >> q);
-			_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i + q))));
-			j += __builtin_popcount(mk);
-		}
-	}
-#endif
-#if defined(__AVX2__) && !defined(__AVX512F__)
-	for (; i + 4 <= n; i += 4) {
-		int32_t w;
-		memcpy(&w, keep + i, 4);
-		const unsigned mk = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(_mm_cvtsi32_si128(w), 7)) & 15u;
-		const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-		_mm256_storeu_si256((__m256i *)(void *)(dst + j), _mm256_permutevar8x32_epi32(v, _mm256_load_si256((const __m256i *)(const void *)cnf_pack4[mk])));
-		j += __builtin_popcount(mk);
-	}
-#endif
-#if defined(__AVX512F__)
-	for (; i + 8 <= n; i += 8) {
-		__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));
-		_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));
-		j += __builtin_popcount(mk);
-	}
-#endif
-	for (; i < n; i++) {
-		dst[j] = src[i];
-		j += keep[i];
-	}
-	return j;
-}
-
 /* palindrome, compiled from its clustering into 3 loops. */
 typedef struct { Arr_Int r0; /* pal */ int64_t r1; /* n */ int64_t r2; /* total */ Arr_Int r3; /* middle */ } cnf_result_palindrome;
 
@@ -217,7 +151,6 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 		int64_t L3_w_pal[1024]; /* a block of pal, written out by streaming stores */
 		int64_t L3_acc_total = L3_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
 		int64_t L3_t_middle = 0;
-		uint8_t L3_m_middle[1024];
 		int64_t L3_w_middle[1024]; /* a block of middle, written out by streaming stores */
 		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : 1024; L3_base < L3_n; L3_base += L3_step, L3_step = 1024) {
 			if (L3_base < (v_doubled.len - L3_lo) && (v_doubled.len - L3_lo) - L3_base < L3_step) L3_step = (v_doubled.len - L3_lo) - L3_base; /* a block of doubled's elements, or of back's */
@@ -231,14 +164,15 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 				/* total = fold (+) 0 pal */
 				L3_acc_total = (L3_acc_total + L3_v_pal);
 				/* middle = slice half 1 pal */
-				const int64_t L3_c_middle = ((((L3_lo + L3_base + L3_k) >= v_half) && (((L3_lo + L3_base + L3_k) - INT64_C(1)) < v_half))) != 0;
-				L3_m_middle[L3_k] = L3_c_middle;
 			}
 			if (L3_stream) cnf_stream_out(v_pal.data + v_pal.len, L3_w_pal, (size_t)L3_n_root * sizeof *v_pal.data);
 			v_pal.len += L3_n_root;
-			/* middle = slice half 1 pal: the kept elements, without a branch */
+			/* middle = slice half 1 pal: a run of the block, without a mask */
+			const int64_t L3_from_middle = cnf_run_clamp((__int128)(v_half) - (L3_lo + L3_base + 0), 0, L3_n_root);
+			const int64_t L3_to_middle = cnf_run_clamp((__int128)(v_half) + (INT64_C(1)) - (L3_lo + L3_base + 0), L3_from_middle, L3_n_root);
+			const int64_t L3_n_middle = L3_to_middle - L3_from_middle;
 			int64_t *restrict L3_b_middle = L3_kstream ? L3_w_middle : v_middle.data + v_middle.len;
-			const int64_t L3_n_middle = cnf_compact_Int(L3_b_middle, L3_b_pal, L3_m_middle, L3_n_root);
+			memcpy(L3_b_middle, L3_b_pal + L3_from_middle, (size_t)L3_n_middle * sizeof *L3_b_middle);
 			if (L3_kstream) cnf_stream_out(v_middle.data + v_middle.len, L3_w_middle, (size_t)L3_n_middle * sizeof *v_middle.data);
 			v_middle.len += L3_n_middle;
 			L3_t_middle += L3_n_middle;

@@ -1,0 +1,136 @@
+package codegen
+
+import (
+	"math"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cnf-tools/cnf/fuse"
+	"pgregory.net/rapid"
+)
+
+// A slice keeps one run of positions, so each block of a blocked loop keeps a run of its
+// elements: found from the block's first position (sliceRun), read in place or copied out,
+// never compacted by a mask. And a fold of a filter whose kept elements are compacted for
+// another reader runs over them (keptAnyway), not under the filter's mask. Each program's
+// optimal clustering is emitted, the C checked for the shape, and its results are the
+// reference's at 1, 2 and 3 threads on random inputs and on counts and starts below 0, at 0,
+// within and past the input's length, and at the ends of Int's range (a start plus a count
+// past it).
+func TestSlicesAsRuns(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	for _, c := range []struct {
+		src  string
+		runs []string // the slices kept as runs (none compacted by a mask)
+		kept []string // the folds of filters over what they keep (not under the mask)
+	}{
+		// A tail of a map of a scan (the shape that compacted every block by its mask), a
+		// filter of it, a fold and a map of what it keeps.
+		{`f :: Array Int -> (Int, Array Int)
+f xs =
+  let r  = prescanl max 0 xs
+      d  = map2 (\a b -> b - a) r xs
+      t  = tail d
+      up = filter (> 0) t
+      n  = fold (+) 0 up
+      z  = map (\x -> x * x) up
+  in  (n, z)
+`, []string{"t"}, nil},
+		// Literal starts and counts over a filter's rate: read (indexed, a fold), stored, and a
+		// take of the drop.
+		{`f :: Array Int -> (Array Int, Int, Int)
+f xs =
+  let k = filter (\x -> x > 0 && x /= 7) xs
+      d = drop 3 k
+      w = indexed d
+      v = map (\t -> fst t * snd t) w
+      s = fold (+) 0 v
+      m = fold max 0 d
+      e = take 1030 d
+  in  (e, s, m)
+`, []string{"d", "e"}, []string{"m"}},
+		// Scalar starts and counts, stored and read, a slice of a slice, a count of zero and
+		// below, a count past Int's range when added to the start.
+		{`f :: Array Int -> Int -> Int -> (Array Int, Array Int, Int, Array Int)
+f xs n m =
+  let a = map (\x -> x * 3 + 1) xs
+      b = slice n m a
+      c = take m b
+      s = fold (+) 0 c
+      e = drop n a
+      g = slice m 0 a
+      h = slice 1030 m a
+      l = length g
+      q = fold (+) 0 h
+      u = map2 (\x y -> x + y + l + q) b b
+  in  (e, c, s, u)
+`, []string{"b", "c", "e"}, nil},
+		// Literal counts at Int's ends: a start plus a count past the range, a take of the
+		// most, a drop of the most.
+		{`f :: Array Int -> Int -> (Array Int, Array Int, Array Int)
+f xs n =
+  let a = map (\x -> x - 2) xs
+      b = slice n 9223372036854775807 a
+      c = take 9223372036854775807 a
+      d = drop 9223372036854775807 a
+  in  (b, c, d)
+`, []string{"b", "c", "d"}, nil},
+		// A fold over a filter read by a scan (over what it keeps) beside a fold over a filter
+		// read only by folds (under its mask).
+		{`f :: Array Int -> Int -> (Int, Int, Int, Array Int)
+f xs n =
+  let a  = filter (\x -> x ` + "`mod`" + ` 3 /= 1) xs
+      r  = postscanl (+) 0 a
+      h  = filter (\x -> x > n) r
+      m  = map (\x -> x ` + "`div`" + ` 7) h
+      s1 = fold (+) 0 m
+      s2 = fold max 0 a
+      b  = filter (< 2) xs
+      s3 = fold (+) 0 b
+  in  (s1, s2, s3, m)
+`, nil, []string{"s2"}},
+	} {
+		t.Run(strings.Fields(c.src[strings.Index(c.src, "let")+3:])[0], func(t *testing.T) {
+			r, rep := analyse(t, c.src)
+			cl := rep.Ours.Clustering
+			f, err := Emit(r, cl, Options{}, NoMain)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range c.runs {
+				if regexp.MustCompile(`/\* `+name+` = [^\n]*: the kept elements`).MatchString(f.Source) ||
+					!regexp.MustCompile(`/\* `+name+` = [^\n]*: a run of the block`).MatchString(f.Source) {
+					t.Errorf("%s not kept as a run:\n%s\n%s", name, c.src, f.Source)
+				}
+			}
+			for _, name := range c.kept {
+				if regexp.MustCompile(`_acc_` + name + ` = [^\n]*_zero\)`).MatchString(f.Source) {
+					t.Errorf("%s folded under its filter's mask:\n%s\n%s", name, c.src, f.Source)
+				}
+			}
+			// The fold of the last program's b, read only by folds, stays under b's mask.
+			if strings.Contains(c.src, "s3 = ") && !regexp.MustCompile(`_acc_s3 = [^\n]*_zero\)`).MatchString(f.Source) {
+				t.Errorf("s3 not folded under b's mask:\n%s", f.Source)
+			}
+			rapid.Check(t, func(rt *rapid.T) {
+				n := rapid.SampledFrom([]int{0, 1, 5, 1100, 3000}).Draw(rt, "n")
+				in := map[string]fuse.Value{}
+				a := make(fuse.Array, n)
+				for i := range a {
+					a[i] = int64(rapid.IntRange(-5, 9).Draw(rt, "x"))
+				}
+				in["xs"] = a
+				for _, name := range []string{"n", "m"} {
+					if strings.Contains(c.src, " "+name+" =") || strings.Contains(c.src, " "+name+" m =") {
+						in[name] = rapid.OneOf(
+							rapid.Int64Range(-2, int64(n)+2),
+							rapid.SampledFrom([]int64{math.MinInt64, -1030, 1029, 1030, 1031, math.MaxInt64}),
+						).Draw(rt, "scalar")
+					}
+				}
+				failsOrAgrees(rt, r, cl, in, c.src, 1, 2, 3)
+			})
+		})
+	}
+}
