@@ -1285,6 +1285,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				if _, _, ok := perBlock(bn); ok {
 					continue // once a block, after the block's compactions
 				}
+				if isSlice(b) && runOf(bn) != nil && !slices.ContainsFunc(plan.nodes, func(f *blockNode) bool { return masked(f) == bn }) {
+					continue // kept as a run (sliceRun), its test needed by no fold
+				}
 				d.printf("\t\t\t/* %s = %s */\n", b.Name(), strings.ReplaceAll(syntax.FormatCombinator(b.Rhs), "*/", "* /"))
 				for i, a := range bn.ins {
 					if i < len(bn.vars) && bn.vars[i] != bn.acc {
@@ -1371,9 +1374,6 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					}
 				case *syntax.Filter, *syntax.Slice:
 					if _, ok := e.(*syntax.Slice); ok {
-						if runOf(bn) != nil && !slices.ContainsFunc(plan.nodes, func(f *blockNode) bool { return masked(f) == bn }) {
-							continue // kept as a run (sliceRun), its test needed by no fold
-						}
 						bind(bn.vars[1], position(rate), types.Int())
 					}
 					v, err := d.x.value(bn.elem, nil, w)

@@ -144,7 +144,6 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-				/* rest = tail xs */
 			}
 			/* rest = tail xs: a run of the block, without a mask */
 			const int64_t L1_from_rest = cnf_run_clamp((__int128)(INT64_C(1)) - (L1_org + L1_lo + L1_base + 0), 0, L1_n_root);
@@ -170,8 +169,6 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				/* ds = map2 (-) cur prev */
 				const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 				L1_b_ds[L1_k] = L1_v_ds;
-				/* later = drop lo ds */
-				/* same = slice lo n ds */
 			}
 			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
@@ -191,7 +188,6 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			/* the elements later keeps */
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
-				/* window = take n later */
 			}
 			/* window = take n later: a run of the block, without a mask */
 			const int64_t L1_from_window = 0;
@@ -287,7 +283,6 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
-				/* rest = tail xs */
 			}
 			/* rest = tail xs: a run of the block, without a mask */
 			const int64_t L1_from_rest = cnf_run_clamp((__int128)(INT64_C(1)) - (L1_org + L1_lo + L1_base + 0), 0, L1_n_root);
@@ -313,8 +308,6 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				/* ds = map2 (-) cur prev */
 				const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 				L1_b_ds[L1_k] = L1_v_ds;
-				/* later = drop lo ds */
-				/* same = slice lo n ds */
 			}
 			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
@@ -334,7 +327,6 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			/* the elements later keeps */
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_later; L1_k++) {
-				/* window = take n later */
 			}
 			/* window = take n later: a run of the block, without a mask */
 			const int64_t L1_from_window = 0;

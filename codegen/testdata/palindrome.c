@@ -163,7 +163,6 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 				L3_b_pal[L3_k] = L3_v_pal;
 				/* total = fold (+) 0 pal */
 				L3_acc_total = (L3_acc_total + L3_v_pal);
-				/* middle = slice half 1 pal */
 			}
 			if (L3_stream) cnf_stream_out(v_pal.data + v_pal.len, L3_w_pal, (size_t)L3_n_root * sizeof *v_pal.data);
 			v_pal.len += L3_n_root;
