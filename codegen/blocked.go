@@ -343,6 +343,42 @@ func (d *definition) typeBlocked(plan *blockedPlan) error {
 	return nil
 }
 
+// minMaxStep is the step of a Float fold or scan whose worker is min or max itself (`fold max
+// z xs`, `postscanl (min) z xs`) by program.foldMinMax, with the accumulator and the element of
+// this pass; ok is false for any other fold or scan.
+func (d *definition) minMaxStep(bn *blockNode, where string) (string, bool, error) {
+	worker, _, _ := foldParts(bn.b.Rhs)
+	t := d.info.Types[bn.b.Name()]
+	if t != nil && t.IsArray() { // a scan's elements
+		t = t.Elem()
+	}
+	op := ""
+	switch w := unparen(worker).(type) {
+	case *syntax.Section:
+		if w.X == nil && w.Y == nil && !w.Op.Backtick {
+			op = w.Op.Name
+		}
+	case *syntax.Ident:
+		op = w.Name
+	}
+	if t == nil || t.Kind() != "Float" || (op != "min" && op != "max") || !d.x.prelude(op, nil) {
+		return "", false, nil
+	}
+	f, err := d.p.foldMinMax(op, t)
+	if err != nil {
+		return "", false, err
+	}
+	acc, err := d.x.value(&syntax.Ident{Name: bn.acc}, nil, where)
+	if err != nil {
+		return "", false, err
+	}
+	elem, err := d.x.value(&syntax.Ident{Name: bn.vars[0]}, nil, where)
+	if err != nil {
+		return "", false, err
+	}
+	return fmt.Sprintf("%s(%s, %s)", f, acc, elem), true, nil
+}
+
 // foldParts are the worker, initial value and array of a fold or scan.
 func foldParts(c syntax.Combinator) (syntax.Expr, syntax.Expr, *syntax.Ident) {
 	if f, ok := c.(*syntax.Fold); ok {
@@ -523,6 +559,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return nil
 	}
+	// keptChain: the pass over what a filter keeps (rate) has a Float fold over all of it, not
+	// under a mask: a chain of steps in order, which keeps the pass scalar.
+	keptChain := func(rate string) bool {
+		return slices.ContainsFunc(plan.nodes, func(f *blockNode) bool { return floatFold(f) && f.inRate == rate && masked(f) == nil })
+	}
 	// spec: a map over a filter's or slice's output (or over such maps) whose worker cannot
 	// fail is computed for every element of the filter's input, in the filter's own rate, and
 	// what is needed of it compacted by the filter's mask: a filter feeding `map fst` then
@@ -531,7 +572,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// work, an Int division by a literal or a transcendental function: computed for every
 	// element, it cost bench/shapes/deep.cnf twice its unfused time. So does slow work, a sqrt
 	// or a Float division, where the filter's pass is scalar, held in order by a Float fold
-	// over all of it: a scalar sqrt of every element cost a loop 15%. And nothing is
+	// over all of it: a scalar sqrt of every element cost a loop 15%. Slow work is speculated
+	// only where the pass over what the filter keeps is the scalar one (keptChain): there the
+	// vector sqrt of every element beat a scalar sqrt of those kept (roots.cnf, 12%); elsewhere
+	// it would be vector code either way, and computing it for every element did twice the
+	// work at the guessed half and ten times at a tenth (bench/shapes/floatnorm.cnf 0.8 of
+	// Megiddo's clustering, which takes the roots of what is kept). And nothing is
 	// speculated where costly work keeps the filter's pass scalar: there a map of every
 	// element costs a scalar step each, and compacting first is vector code (nested3 and
 	// branchy of bench/shapes 10-17% faster).)
@@ -559,7 +605,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		// Nothing that can fail or has effects (division by a variable, indexing, a host
 		// function), and nothing costly, found by translating the worker once aside.
-		if pr := d.probe(bn); pr.ok && pr.effects == 0 && pr.costly == 0 && (pr.slow == 0 || !chainAt[g.inRate]) && !scalarAt[g.inRate] {
+		if pr := d.probe(bn); pr.ok && pr.effects == 0 && pr.costly == 0 && (pr.slow == 0 || !chainAt[g.inRate] && keptChain(bn.inRate)) && !scalarAt[g.inRate] {
 			spec[bn] = g
 		}
 	}
@@ -1355,6 +1401,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
+					if step, ok, err := d.minMaxStep(bn, w); err != nil {
+						return err
+					} else if ok {
+						v = step
+					}
 					acc := accOf(b)
 					tn, err := elemType(b.Name())
 					if err != nil {
@@ -1388,6 +1439,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					v, err := d.x.value(bn.elem, nil, w)
 					if err != nil {
 						return err
+					}
+					if step, ok, err := d.minMaxStep(bn, w); err != nil {
+						return err
+					} else if ok && masked(bn) == nil {
+						v = step
 					}
 					if m := masked(bn); m != nil {
 						c := ident(p+"c_", m.b.Name())

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -83,6 +84,110 @@ f xs =
 			}
 			in := map[string]fuse.Value{name: xs}
 			agreesOnThreads(rt, r, cl, in, c.src, 256, 1, 2)
+		})
+	}
+}
+
+// A Float fold or scan by min or max itself is a chain of steps in order that keeps its pass
+// scalar: its step is one SSE instruction (cnf_fold_max_Float), not the mask minMax gives the
+// maps (which gcc vectorises, so they keep it). NaNs, signed zeros and infinities give the
+// reference's results, printed alike, on 1 and 2 threads, through every block and tile.
+func TestFloatMinMaxFoldsByOneInstruction(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	for _, c := range []struct {
+		src         string
+		steps, map_ []string // C the steps and the map must be written with
+	}{
+		{`f :: Array Float -> (Float, Float, Array Float, Array Float, Array Float)
+f fs =
+  let a = fold max 0.0 fs
+      b = fold (min) (-0.0) fs
+      c = postscanl max (-1.0) fs
+      d = prescanl min 5.0 fs
+      e = map (\x -> max x 1.0) fs
+  in  (a, b, c, d, e)
+`, []string{"cnf_fold_max_Float(L1_acc_a, ", "cnf_fold_min_Float(L1_acc_b, ", "cnf_fold_max_Float(L1_acc_c, ", "cnf_fold_min_Float(L1_acc_d, "}, []string{"cnf_max_Float(l"}},
+		{`f :: Array Float -> (Float, Float, Array Float)
+f fs =
+  let g = filter (\x -> x < 0.25) fs
+      u = fold max (-1.0) g
+      v = fold min 1.0 g
+  in  (u, v, g)
+`, []string{"cnf_fold_max_Float(L1_acc_u, ", "cnf_fold_min_Float(L1_acc_v, "}, nil},
+	} {
+		r, rep := analyse(t, c.src)
+		cl := rep.Ours.Clustering
+		f, err := Emit(r, cl, Options{}, NoMain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range append(c.steps, c.map_...) {
+			if !strings.Contains(f.Source, want) {
+				t.Errorf("no %q in the C of\n%s", want, c.src)
+			}
+		}
+		values := []float64{math.NaN(), math.Copysign(0, -1), 0, math.Inf(1), math.Inf(-1), -1.5, 0.125, 2.25, 7}
+		rapid.Check(t, func(rt *rapid.T) {
+			n := rapid.SampledFrom([]int{0, 1, 9, 1100, 3000}).Draw(rt, "n")
+			fs := make(fuse.Array, n)
+			for i := range fs {
+				fs[i] = rapid.SampledFrom(values).Draw(rt, "x")
+			}
+			agreesOnThreads(rt, r, cl, map[string]fuse.Value{"fs": fs}, c.src, 256, 1, 2)
+		})
+	}
+}
+
+// Slow work (a sqrt, a Float division) of what a filter keeps is computed for every element
+// the filter tests only where the pass over what it keeps is scalar anyway, held by a Float
+// fold over all of it: there the vector roots of every element beat scalar roots of those
+// kept. Elsewhere it is vector code either way, and it runs on the kept elements only. The
+// results are the reference's on 1 and 2 threads.
+func TestSlowWorkSpeculatedOnlyIntoAScalarPass(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	for _, c := range []struct {
+		src        string
+		speculated bool
+	}{
+		{`f :: Array Float -> Array Float
+f fs =
+  let lo = filter (\x -> x < 0.1) fs
+      sq = map sqrt lo
+  in  sq
+`, false},
+		{`f :: Array Float -> (Int, Float, Array Float)
+f fs =
+  let hi = filter (\x -> x > 0.75) fs
+      k  = length hi
+      s  = fold (+) 0.0 hi
+      lo = filter (\x -> x < 0.1) fs
+      sq = map (\x -> 1.0 / sqrt x) lo
+  in  (k, s, sq)
+`, false},
+		{`f :: Array Float -> (Float, Array Float)
+f fs =
+  let b = filter (\v -> v > 0.0) fs
+      c = map sqrt b
+      s = fold (+) 0.0 c
+  in  (s, c)
+`, true},
+	} {
+		r, rep := analyse(t, c.src)
+		cl := rep.Ours.Clustering
+		f, err := Emit(r, cl, Options{}, NoMain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(f.Source, "for every element"); got != c.speculated {
+			t.Errorf("speculated: %v, want %v:\n%s\n%s", got, c.speculated, c.src, f.Source)
+		}
+		rapid.Check(t, func(rt *rapid.T) {
+			n := rapid.SampledFrom([]int{0, 1, 9, 1100, 3000}).Draw(rt, "n")
+			fs := make(fuse.Array, n)
+			for i := range fs {
+				fs[i] = float64(rapid.IntRange(-4, 12).Draw(rt, "x")) / 8
+			}
+			agreesOnThreads(rt, r, cl, map[string]fuse.Value{"fs": fs}, c.src, 256, 1, 2)
 		})
 	}
 }

@@ -186,6 +186,29 @@ func (p *program) minMax(op string, t *types.Type) (string, error) {
 	})
 }
 
+// foldMinMax is the step of a Float fold or scan whose worker is min or max (op): minMax's
+// value, by one SSE instruction. maxsd(a, b) is a > b ? a : b and minsd(b, a) is b < a ? b : a,
+// which is min's a > b ? b : a, NaN and signed zeros included (the instruction returns its
+// second operand when the two compare unordered or equal). A fold's steps are a chain that
+// keeps its loop scalar (Floats are folded in order), and there minMax's mask is about eight
+// instructions in general registers a step (bench/shapes/floatnorm.cnf: docs/performance.md,
+// "Float min and max folds by one instruction"). minMax stays for maps, which gcc vectorises
+// and the intrinsic would stop.
+func (p *program) foldMinMax(op string, t *types.Type) (string, error) {
+	plain, err := p.minMax(op, t)
+	if err != nil {
+		return "", err
+	}
+	name := "cnf_fold_" + op + "_Float"
+	sse := "_mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b)))"
+	if op == "min" {
+		sse = "_mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(b), _mm_set_sd(a)))"
+	}
+	return p.helper(name, func() (string, error) {
+		return fmt.Sprintf("#if defined(__SSE2__)\n#include <emmintrin.h>\nstatic inline double %s(double a, double b) { return %s; }\n#else\nstatic inline double %s(double a, double b) { return %s(a, b); }\n#endif\n", name, sse, name, plain), nil
+	})
+}
+
 // selectFloat makes (once) cnf_select_Float(c, x, y): c ? x : y for Floats, without a branch
 // (both x and y are computed: for values that cannot fail and cost little).
 func (p *program) selectFloat() {
