@@ -343,40 +343,20 @@ func (d *definition) typeBlocked(plan *blockedPlan) error {
 	return nil
 }
 
-// minMaxStep is the step of a Float fold or scan whose worker is min or max itself (`fold max
-// z xs`, `postscanl (min) z xs`) by program.foldMinMax, with the accumulator and the element of
-// this pass; ok is false for any other fold or scan.
-func (d *definition) minMaxStep(bn *blockNode, where string) (string, bool, error) {
-	worker, _, _ := foldParts(bn.b.Rhs)
+// floatChain reports whether bn is a fold or scan of Floats: its steps run in order, one
+// waiting for the last (Floats are never reassociated in one thread's loop), which no compiler
+// vectorises, so the loop that holds it stays scalar.
+func (d *definition) floatChain(bn *blockNode) bool {
+	switch bn.b.Rhs.(type) {
+	case *syntax.Fold, *syntax.Scan:
+	default:
+		return false
+	}
 	t := d.info.Types[bn.b.Name()]
 	if t != nil && t.IsArray() { // a scan's elements
 		t = t.Elem()
 	}
-	op := ""
-	switch w := unparen(worker).(type) {
-	case *syntax.Section:
-		if w.X == nil && w.Y == nil && !w.Op.Backtick {
-			op = w.Op.Name
-		}
-	case *syntax.Ident:
-		op = w.Name
-	}
-	if t == nil || t.Kind() != "Float" || (op != "min" && op != "max") || !d.x.prelude(op, nil) {
-		return "", false, nil
-	}
-	f, err := d.p.foldMinMax(op, t)
-	if err != nil {
-		return "", false, err
-	}
-	acc, err := d.x.value(&syntax.Ident{Name: bn.acc}, nil, where)
-	if err != nil {
-		return "", false, err
-	}
-	elem, err := d.x.value(&syntax.Ident{Name: bn.vars[0]}, nil, where)
-	if err != nil {
-		return "", false, err
-	}
-	return fmt.Sprintf("%s(%s, %s)", f, acc, elem), true, nil
+	return t != nil && t.Kind() == "Float"
 }
 
 // foldParts are the worker, initial value and array of a fold or scan.
@@ -1325,6 +1305,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
 			d.printf("\t\tCNF_IVDEP\n")
 			d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
+			// A Float fold or scan keeps this loop scalar (its steps in order): its Float min
+			// and max are then the SSE instruction (program.scalarMinMax).
+			d.x.scalar = slices.ContainsFunc(loop, d.floatChain)
 			for _, bn := range loop {
 				b := bn.b
 				w := quote(b.Name())
@@ -1401,11 +1384,6 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					if step, ok, err := d.minMaxStep(bn, w); err != nil {
-						return err
-					} else if ok {
-						v = step
-					}
 					acc := accOf(b)
 					tn, err := elemType(b.Name())
 					if err != nil {
@@ -1440,11 +1418,6 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					if err != nil {
 						return err
 					}
-					if step, ok, err := d.minMaxStep(bn, w); err != nil {
-						return err
-					} else if ok && masked(bn) == nil {
-						v = step
-					}
 					if m := masked(bn); m != nil {
 						c := ident(p+"c_", m.b.Name())
 						if bn.addend != nil {
@@ -1472,6 +1445,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					}
 				}
 			}
+			d.x.scalar = false
 			d.printf("\t\t}\n")
 		}
 		// Arrays of this rate in memory grow by the block; filters and slices compact.

@@ -125,7 +125,11 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		}
 		return fmt.Sprintf("(%s(%s, %s) %s 0)", cmp, a[0].c, a[1].c, op), rt, nil
 	case "min", "max":
-		f, err := x.p.minMax(name, a[0].t)
+		minMax := x.p.minMax
+		if x.scalar {
+			minMax = x.p.scalarMinMax
+		}
+		f, err := minMax(name, a[0].t)
 		if err != nil {
 			return "", nil, errAt(id, "%v", err)
 		}

@@ -558,7 +558,9 @@ func (d *definition) loop(k int, lp loopPlan) error {
 	outer := d.b
 	d.b = strings.Builder{}
 	d.x.divisors = map[string]bool{}
-	defer func() { d.x.divisors = nil }()
+	// The state machine of a process an element at a time is never vectorised (exprs.scalar).
+	d.x.scalar = true
+	defer func() { d.x.divisors, d.x.scalar = nil, false }()
 	for i, proc := range lp.procs {
 		if err := d.process(fmt.Sprintf("L%d_%d_", k, i), proc, lp.heaps[i], writes, scalars, lp.origin); err != nil {
 			d.b = outer

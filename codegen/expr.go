@@ -51,6 +51,10 @@ type exprs struct {
 	// divisors, while a loop is written, collects the scalars it divides Ints by: the loop
 	// computes a divider for each before it starts.
 	divisors map[string]bool
+	// scalar is set while a loop that no compiler vectorises is written (a Float fold in
+	// order in it, or the per-element state machine): there Float min and max are the SSE
+	// instruction (program.scalarMinMax), elsewhere the select gcc vectorises (minMax).
+	scalar bool
 }
 
 // opIdent is an operator as a name applied to its operands, typed as it is used there.

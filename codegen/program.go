@@ -186,20 +186,21 @@ func (p *program) minMax(op string, t *types.Type) (string, error) {
 	})
 }
 
-// foldMinMax is the step of a Float fold or scan whose worker is min or max (op): minMax's
-// value, by one SSE instruction. maxsd(a, b) is a > b ? a : b and minsd(b, a) is b < a ? b : a,
-// which is min's a > b ? b : a, NaN and signed zeros included (the instruction returns its
-// second operand when the two compare unordered or equal). A fold's steps are a chain that
-// keeps its loop scalar (Floats are folded in order), and there minMax's mask is about eight
-// instructions in general registers a step (bench/shapes/floatnorm.cnf: docs/performance.md,
-// "Float min and max folds by one instruction"). minMax stays for maps, which gcc vectorises
-// and the intrinsic would stop.
-func (p *program) foldMinMax(op string, t *types.Type) (string, error) {
+// scalarMinMax is minMax for a loop that stays scalar (exprs.scalar): for Floats, minMax's
+// value by one SSE instruction. maxsd(a, b) is a > b ? a : b, and minsd(b, a) is b < a ? b :
+// a, which is min's a > b ? b : a, NaN and signed zeros included (the instruction returns its
+// second operand when the two compare unordered or equal). minMax's mask is about eight
+// instructions in general registers in scalar code, a chain of them for a fold by min or max
+// (bench/shapes/floatnorm.cnf and clipped.cnf: docs/performance.md, "Float min and max by one
+// instruction where the loop is scalar"); in a loop gcc vectorises the mask is a compare and a
+// blend, and the intrinsic would stop the vectoriser, so minMax stays there. Other types:
+// minMax.
+func (p *program) scalarMinMax(op string, t *types.Type) (string, error) {
 	plain, err := p.minMax(op, t)
-	if err != nil {
-		return "", err
+	if err != nil || t.Kind() != "Float" {
+		return plain, err
 	}
-	name := "cnf_fold_" + op + "_Float"
+	name := "cnf_" + op + "_Float_sse"
 	sse := "_mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b)))"
 	if op == "min" {
 		sse = "_mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(b), _mm_set_sd(a)))"

@@ -16,15 +16,15 @@ static inline double cnf_min_Float(double a, double b) { return cnf_select_Float
 static inline double cnf_max_Float(double a, double b) { return cnf_select_Float(a > b, a, b); }
 #if defined(__SSE2__)
 #include <emmintrin.h>
-static inline double cnf_fold_min_Float(double a, double b) { return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(b), _mm_set_sd(a))); }
+static inline double cnf_min_Float_sse(double a, double b) { return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(b), _mm_set_sd(a))); }
 #else
-static inline double cnf_fold_min_Float(double a, double b) { return cnf_min_Float(a, b); }
+static inline double cnf_min_Float_sse(double a, double b) { return cnf_min_Float(a, b); }
 #endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
-static inline double cnf_fold_max_Float(double a, double b) { return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b))); }
+static inline double cnf_max_Float_sse(double a, double b) { return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b))); }
 #else
-static inline double cnf_fold_max_Float(double a, double b) { return cnf_max_Float(a, b); }
+static inline double cnf_max_Float_sse(double a, double b) { return cnf_max_Float(a, b); }
 #endif
 
 /* initialBounds, compiled from its clustering into 1 loops. */
@@ -62,13 +62,13 @@ static __attribute__((noinline)) void cnf_L1_initialBounds(const Arr_Tup2_Float_
 			/* ys = map snd pts */
 			const double L1_v_ys = (L1_b_pts[L1_k]).f1;
 			/* x1 = fold min infinity xs */
-			L1_acc_x1 = cnf_fold_min_Float(L1_acc_x1, L1_v_xs);
+			L1_acc_x1 = cnf_min_Float_sse(L1_acc_x1, L1_v_xs);
 			/* x2 = fold max negInfinity xs */
-			L1_acc_x2 = cnf_fold_max_Float(L1_acc_x2, L1_v_xs);
+			L1_acc_x2 = cnf_max_Float_sse(L1_acc_x2, L1_v_xs);
 			/* y1 = fold min infinity ys */
-			L1_acc_y1 = cnf_fold_min_Float(L1_acc_y1, L1_v_ys);
+			L1_acc_y1 = cnf_min_Float_sse(L1_acc_y1, L1_v_ys);
 			/* y2 = fold max negInfinity ys */
-			L1_acc_y2 = cnf_fold_max_Float(L1_acc_y2, L1_v_ys);
+			L1_acc_y2 = cnf_max_Float_sse(L1_acc_y2, L1_v_ys);
 		}
 	}
 	v_x1 = L1_acc_x1;
