@@ -29,13 +29,8 @@ func TestSubtractingFoldsAreSplit(t *testing.T) {
 		{`\acc x -> acc - (x - acc)`, false}, // named twice
 	} {
 		src := fmt.Sprintf("f :: Array Int -> Int -> (Int, Int, Array Int)\nf xs n =\n  let s = fold (%[1]s) 7 xs\n      ps = filter (\\x -> x > n) xs\n      q = fold (%[1]s) 0 ps\n  in  (s, q, ps)\n", c.worker)
-		r, rep := analyse(t, src)
-		cl := rep.Ours.Clustering
-		f, err := Emit(r, cl, Options{}, NoMain)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := !strings.Contains(f.Source, "not known to be associative"); got != c.split {
+		r, cl, code := optimalC(t, src)
+		if got := !strings.Contains(code, "not known to be associative"); got != c.split {
 			t.Errorf("%s: split %v, want %v", c.worker, got, c.split)
 		}
 		rapid.Check(t, func(rt *rapid.T) {

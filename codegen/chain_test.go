@@ -57,13 +57,8 @@ f xs =
   in  (t, d)
 `, false},
 	} {
-		r, rep := analyse(t, c.src)
-		cl := rep.Ours.Clustering
-		f, err := Emit(r, cl, Options{}, NoMain)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Contains(f.Source, "_acc_t = L1_c_g ?") || strings.Contains(f.Source, "& (-(int64_t)L1_c_g ^ L1_zero)"); got != c.masked {
+		r, cl, code := optimalC(t, c.src)
+		if got := strings.Contains(code, "_acc_t = L1_c_g ?") || strings.Contains(code, "& (-(int64_t)L1_c_g ^ L1_zero)"); got != c.masked {
 			t.Errorf("t folded under g's mask: %v, want %v:\n%s", got, c.masked, c.src)
 		}
 		float := strings.Contains(c.src, "Array Float ->")
@@ -121,19 +116,14 @@ f fs =
   in  e
 `, []string{"cnf_max_Float(l"}, []string{"_sse("}},
 	} {
-		r, rep := analyse(t, c.src)
-		cl := rep.Ours.Clustering
-		f, err := Emit(r, cl, Options{}, NoMain)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, cl, code := optimalC(t, c.src)
 		for _, want := range c.want {
-			if !strings.Contains(f.Source, want) {
+			if !strings.Contains(code, want) {
 				t.Errorf("no %q in the C of\n%s", want, c.src)
 			}
 		}
 		for _, not := range c.not {
-			if strings.Contains(f.Source, not) {
+			if strings.Contains(code, not) {
 				t.Errorf("%q in the C of\n%s", not, c.src)
 			}
 		}
@@ -183,14 +173,9 @@ f fs =
   in  (s, c)
 `, true},
 	} {
-		r, rep := analyse(t, c.src)
-		cl := rep.Ours.Clustering
-		f, err := Emit(r, cl, Options{}, NoMain)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Contains(f.Source, "for every element"); got != c.speculated {
-			t.Errorf("speculated: %v, want %v:\n%s\n%s", got, c.speculated, c.src, f.Source)
+		r, cl, code := optimalC(t, c.src)
+		if got := strings.Contains(code, "for every element"); got != c.speculated {
+			t.Errorf("speculated: %v, want %v:\n%s\n%s", got, c.speculated, c.src, code)
 		}
 		rapid.Check(t, func(rt *rapid.T) {
 			n := rapid.SampledFrom([]int{0, 1, 9, 1100, 3000}).Draw(rt, "n")

@@ -27,6 +27,19 @@ func analyse(t interface{ Fatalf(string, ...any) }, src string) (*infer.Result, 
 	return r, rep
 }
 
+// optimalC is the C (no main) of src's definition under its optimal clustering, with the
+// analysis and the clustering it was emitted from.
+func optimalC(t testing.TB, src string) (*infer.Result, *cluster.Clustering, string) {
+	t.Helper()
+	r, rep := analyse(t, src)
+	cl := rep.Ours.Clustering
+	f, err := Emit(r, cl, Options{}, NoMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, cl, f.Source
+}
+
 // The C of every example definition under its optimal clustering (without the runtime, which
 // is the same in every file), or why it cannot be compiled, located:
 // testdata/EXAMPLE.c; go test ./codegen -run Golden -update rewrites them.

@@ -109,17 +109,12 @@ f xs n =
 // checkOriginProgram emits src's optimal clustering, checks the C's shape (an origin or not,
 // once steps a block) and runs it against the reference.
 func checkOriginProgram(t *testing.T, src string, origin bool, once int) {
-	r, rep := analyse(t, src)
-	cl := rep.Ours.Clustering
-	f, err := Emit(r, cl, Options{}, NoMain)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Contains(f.Source, "_org = "); got != origin {
+	r, cl, code := optimalC(t, src)
+	if got := strings.Contains(code, "_org = "); got != origin {
 		t.Errorf("origin %v, want %v:\n%s", got, origin, src)
 	}
-	if got := strings.Count(f.Source, ": once a block */"); got != once {
-		t.Errorf("%d steps once a block, want %d:\n%s\n%s", got, once, src, f.Source)
+	if got := strings.Count(code, ": once a block */"); got != once {
+		t.Errorf("%d steps once a block, want %d:\n%s\n%s", got, once, src, code)
 	}
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.SampledFrom([]int{0, 1, 5, 1100, 3000}).Draw(rt, "n")

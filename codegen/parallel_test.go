@@ -149,20 +149,15 @@ f xs =
 func TestParallelScans(t *testing.T) {
 	t.Setenv("CNF_CACHE", t.TempDir())
 	for _, sp := range scanPrograms {
-		r, rep := analyse(t, sp.src)
-		cl := rep.Ours.Clustering
-		f, err := Emit(r, cl, Options{}, NoMain)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, cl, code := optimalC(t, sp.src)
 		got := ""
 		switch {
-		case strings.Contains(f.Source, "chunks' totals before it"):
+		case strings.Contains(code, "chunks' totals before it"):
 			got = "chunks"
-		case strings.Contains(f.Source, "runs on from the tiles before"):
+		case strings.Contains(code, "runs on from the tiles before"):
 			got = "tiles"
 		}
-		if got != sp.split || (got == "") != strings.Contains(f.Source, "On one thread") {
+		if got != sp.split || (got == "") != strings.Contains(code, "On one thread") {
 			t.Errorf("scans split: %q, want %q:\n%s", got, sp.split, sp.src)
 		}
 		rapid.Check(t, func(rt *rapid.T) {

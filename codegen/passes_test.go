@@ -48,20 +48,15 @@ f xs =
   in  (k, n)
 `, "s", []string{"u"}, nil},
 	} {
-		r, rep := analyse(t, c.src)
-		cl := rep.Ours.Clustering
-		f, err := Emit(r, cl, Options{}, NoMain)
-		if err != nil {
-			t.Fatal(err)
-		}
-		loops := blockLoops(f.Source)
+		r, cl, code := optimalC(t, c.src)
+		loops := blockLoops(code)
 		at := func(name string) int {
 			for k, l := range loops {
 				if strings.Contains(l, "/* "+name+" = ") {
 					return k
 				}
 			}
-			t.Fatalf("no block loop computes %s:\n%s", name, f.Source)
+			t.Fatalf("no block loop computes %s:\n%s", name, code)
 			return -1
 		}
 		for _, name := range c.readers {

@@ -120,13 +120,8 @@ f xs n =
   in  (b, r)
 `, true},
 	} {
-		r, rep := analyse(t, c.src)
-		cl := rep.Ours.Clustering
-		f, err := Emit(r, cl, Options{}, NoMain)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := !strings.Contains(f.Source, "On one thread"); got != c.split {
+		r, cl, code := optimalC(t, c.src)
+		if got := !strings.Contains(code, "On one thread"); got != c.split {
 			t.Errorf("split %v, want %v:\n%s", got, c.split, c.src)
 		}
 		rapid.Check(t, func(rt *rapid.T) {

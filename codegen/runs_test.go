@@ -92,26 +92,21 @@ f xs n =
 `, nil, []string{"s2"}},
 	} {
 		t.Run(strings.Fields(c.src[strings.Index(c.src, "let")+3:])[0], func(t *testing.T) {
-			r, rep := analyse(t, c.src)
-			cl := rep.Ours.Clustering
-			f, err := Emit(r, cl, Options{}, NoMain)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r, cl, code := optimalC(t, c.src)
 			for _, name := range c.runs {
-				if regexp.MustCompile(`/\* `+name+` = [^\n]*: the kept elements`).MatchString(f.Source) ||
-					!regexp.MustCompile(`/\* `+name+` = [^\n]*: a run of the block`).MatchString(f.Source) {
-					t.Errorf("%s not kept as a run:\n%s\n%s", name, c.src, f.Source)
+				if regexp.MustCompile(`/\* `+name+` = [^\n]*: the kept elements`).MatchString(code) ||
+					!regexp.MustCompile(`/\* `+name+` = [^\n]*: a run of the block`).MatchString(code) {
+					t.Errorf("%s not kept as a run:\n%s\n%s", name, c.src, code)
 				}
 			}
 			for _, name := range c.kept {
-				if regexp.MustCompile(`_acc_` + name + ` = [^\n]*_zero\)`).MatchString(f.Source) {
-					t.Errorf("%s folded under its filter's mask:\n%s\n%s", name, c.src, f.Source)
+				if regexp.MustCompile(`_acc_` + name + ` = [^\n]*_zero\)`).MatchString(code) {
+					t.Errorf("%s folded under its filter's mask:\n%s\n%s", name, c.src, code)
 				}
 			}
 			// The fold of the last program's b, read only by folds, stays under b's mask.
-			if strings.Contains(c.src, "s3 = ") && !regexp.MustCompile(`_acc_s3 = [^\n]*_zero\)`).MatchString(f.Source) {
-				t.Errorf("s3 not folded under b's mask:\n%s", f.Source)
+			if strings.Contains(c.src, "s3 = ") && !regexp.MustCompile(`_acc_s3 = [^\n]*_zero\)`).MatchString(code) {
+				t.Errorf("s3 not folded under b's mask:\n%s", code)
 			}
 			rapid.Check(t, func(rt *rapid.T) {
 				n := rapid.SampledFrom([]int{0, 1, 5, 1100, 3000}).Draw(rt, "n")
