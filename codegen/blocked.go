@@ -504,7 +504,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return ""
 	}
-	floatFold := func(bn *blockNode) bool { return foldKind(bn) == "Float" }
+	floatFold := func(bn *blockNode) bool { return isFold(bn.b) && d.floatChain(bn) }
 	chainAt := map[string]bool{} // rates with a Float fold over every element
 	for _, bn := range plan.nodes {
 		if floatFold(bn) {
@@ -539,10 +539,13 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return nil
 	}
-	// keptChain: the pass over what a filter keeps (rate) has a Float fold over all of it, not
-	// under a mask: a chain of steps in order, which keeps the pass scalar.
-	keptChain := func(rate string) bool {
-		return slices.ContainsFunc(plan.nodes, func(f *blockNode) bool { return floatFold(f) && f.inRate == rate && masked(f) == nil })
+	// keptChainAt: rates whose pass has a Float fold over all of it, not under a mask (a
+	// filter's kept elements, say): a chain of steps in order, which keeps the pass scalar.
+	keptChainAt := map[string]bool{}
+	for _, f := range plan.nodes {
+		if floatFold(f) && masked(f) == nil {
+			keptChainAt[f.inRate] = true
+		}
 	}
 	// spec: a map over a filter's or slice's output (or over such maps) whose worker cannot
 	// fail is computed for every element of the filter's input, in the filter's own rate, and
@@ -553,7 +556,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// element, it cost bench/shapes/deep.cnf twice its unfused time. So does slow work, a sqrt
 	// or a Float division, where the filter's pass is scalar, held in order by a Float fold
 	// over all of it: a scalar sqrt of every element cost a loop 15%. Slow work is speculated
-	// only where the pass over what the filter keeps is the scalar one (keptChain): there the
+	// only where the pass over what the filter keeps is the scalar one (keptChainAt): there the
 	// vector sqrt of every element beat a scalar sqrt of those kept (roots.cnf, 12%); elsewhere
 	// it would be vector code either way, and computing it for every element did twice the
 	// work at the guessed half and ten times at a tenth (bench/shapes/floatnorm.cnf 0.8 of
@@ -585,7 +588,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		// Nothing that can fail or has effects (division by a variable, indexing, a host
 		// function), and nothing costly, found by translating the worker once aside.
-		if pr := d.probe(bn); pr.ok && pr.effects == 0 && pr.costly == 0 && (pr.slow == 0 || !chainAt[g.inRate] && keptChain(bn.inRate)) && !scalarAt[g.inRate] {
+		if pr := d.probe(bn); pr.ok && pr.effects == 0 && pr.costly == 0 && (pr.slow == 0 || !chainAt[g.inRate] && keptChainAt[bn.inRate]) && !scalarAt[g.inRate] {
 			spec[bn] = g
 		}
 	}
