@@ -189,11 +189,15 @@ func (p *program) minMax(op string, t *types.Type) (string, error) {
 // scalarMinMax is minMax for a loop that stays scalar (exprs.scalar): for Floats, minMax's
 // value by one SSE instruction. maxsd(a, b) is a > b ? a : b, and minsd(b, a) is b < a ? b :
 // a, which is min's a > b ? b : a, NaN and signed zeros included (the instruction returns its
-// second operand when the two compare unordered or equal). minMax's mask is about eight
-// instructions in general registers in scalar code, a chain of them for a fold by min or max
-// (bench/shapes/floatnorm.cnf and clipped.cnf: docs/performance.md, "Float min and max by one
-// instruction where the loop is scalar"); in a loop gcc vectorises the mask is a compare and a
-// blend, and the intrinsic would stop the vectoriser, so minMax stays there. Other types:
+// second operand when the two compare unordered or equal). The instruction is written as asm:
+// as intrinsics (_mm_max_sd of two _mm_set_sd) gcc also zeroed each accumulator's upper lane
+// every step, a move on the chain of a fold (Table 1.1's initialBounds 1.36 times the
+// hand-written C's time), and as the conditionals it made a compare and a branch of a clamp
+// by literals, taken at random (bench/shapes/clipped.cnf 0.48 of stream fusion's time:
+// docs/performance.md, "Speculation by the block before"). minMax's mask is about eight instructions in general registers in scalar
+// code, a chain of them for a fold by min or max (bench/shapes/floatnorm.cnf and clipped.cnf:
+// docs/performance.md, "Float min and max by one instruction where the loop is scalar"); in a
+// loop gcc vectorises the mask is a compare and a blend, so minMax stays there. Other types:
 // minMax.
 func (p *program) scalarMinMax(op string, t *types.Type) (string, error) {
 	plain, err := p.minMax(op, t)
@@ -201,12 +205,20 @@ func (p *program) scalarMinMax(op string, t *types.Type) (string, error) {
 		return plain, err
 	}
 	name := "cnf_" + op + "_Float_sse"
-	sse := "_mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b)))"
+	// The instruction's first source is the value kept when the two compare unordered or
+	// equal's other: maxsd's a, minsd's b (AT&T order: second source, first, destination).
+	first, second, mnemonic := "a", "b", "maxsd"
 	if op == "min" {
-		sse = "_mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(b), _mm_set_sd(a)))"
+		first, second, mnemonic = "b", "a", "minsd"
 	}
 	return p.helper(name, func() (string, error) {
-		return fmt.Sprintf("#if defined(__SSE2__)\n#include <emmintrin.h>\nstatic inline double %s(double a, double b) { return %s; }\n#else\nstatic inline double %s(double a, double b) { return %s(a, b); }\n#endif\n", name, sse, name, plain), nil
+		var b strings.Builder
+		fmt.Fprintf(&b, "#if defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))\n")
+		fmt.Fprintf(&b, "static inline double %s(double a, double b) { double r; __asm__(\"v%s %%2, %%1, %%0\" : \"=x\"(r) : \"x\"(%s), \"x\"(%s)); return r; }\n", name, mnemonic, first, second)
+		fmt.Fprintf(&b, "#elif defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))\n")
+		fmt.Fprintf(&b, "static inline double %s(double a, double b) { __asm__(\"%s %%1, %%0\" : \"+x\"(%s) : \"x\"(%s)); return %s; }\n", name, mnemonic, first, second, first)
+		fmt.Fprintf(&b, "#else\nstatic inline double %s(double a, double b) { return %s(a, b); }\n#endif\n", name, plain)
+		return b.String(), nil
 	})
 }
 

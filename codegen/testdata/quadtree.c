@@ -14,15 +14,17 @@ static inline double cnf_select_Float(int c, double x, double y) {
 }
 static inline double cnf_min_Float(double a, double b) { return cnf_select_Float(a > b, b, a); }
 static inline double cnf_max_Float(double a, double b) { return cnf_select_Float(a > b, a, b); }
-#if defined(__SSE2__)
-#include <emmintrin.h>
-static inline double cnf_min_Float_sse(double a, double b) { return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(b), _mm_set_sd(a))); }
+#if defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))
+static inline double cnf_min_Float_sse(double a, double b) { double r; __asm__("vminsd %2, %1, %0" : "=x"(r) : "x"(b), "x"(a)); return r; }
+#elif defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
+static inline double cnf_min_Float_sse(double a, double b) { __asm__("minsd %1, %0" : "+x"(b) : "x"(a)); return b; }
 #else
 static inline double cnf_min_Float_sse(double a, double b) { return cnf_min_Float(a, b); }
 #endif
-#if defined(__SSE2__)
-#include <emmintrin.h>
-static inline double cnf_max_Float_sse(double a, double b) { return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b))); }
+#if defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))
+static inline double cnf_max_Float_sse(double a, double b) { double r; __asm__("vmaxsd %2, %1, %0" : "=x"(r) : "x"(a), "x"(b)); return r; }
+#elif defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
+static inline double cnf_max_Float_sse(double a, double b) { __asm__("maxsd %1, %0" : "+x"(a) : "x"(b)); return a; }
 #else
 static inline double cnf_max_Float_sse(double a, double b) { return cnf_max_Float(a, b); }
 #endif
