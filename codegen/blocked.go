@@ -637,36 +637,45 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// in the filter's pass: that pass is scalar when its test is (an Int `mod` by a literal), and
 	// a masked max is nine instructions (a filter feeding a scan and a max ran 0.7 times as fast
 	// as Megiddo's clustering, docs/performance.md, "Slices as runs, folds over what is kept").
-	keptAnyway := map[*blockNode]bool{}
-	for _, g := range plan.nodes {
-		if !isSelect(g) {
-			continue
-		}
-		keptAnyway[g] = writes[g.b.Name()] || slices.ContainsFunc(readers[g.b.Name()], func(r *blockNode) bool {
-			switch r.b.Rhs.(type) {
-			case *syntax.Fold, *syntax.Length:
-				return false
+	// setSpec makes s the loop's speculated maps, and keptAnyway and masked follow from it: a
+	// loop whose filters keep few (sparseSpec) is written twice, with its speculation and
+	// without.
+	var keptAnyway map[*blockNode]bool
+	maskedBase := masked
+	setSpec := func(s map[*blockNode]*blockNode) {
+		spec = s
+		keptAnyway = map[*blockNode]bool{}
+		for _, g := range plan.nodes {
+			if !isSelect(g) {
+				continue
 			}
-			return spec[r] == nil
-		})
-	}
-	if m := masked; m != nil {
-		masked = func(bn *blockNode) *blockNode {
-			if r := m(bn); r != nil {
-				if keptAnyway[r] {
-					return nil
+			keptAnyway[g] = writes[g.b.Name()] || slices.ContainsFunc(readers[g.b.Name()], func(r *blockNode) bool {
+				switch r.b.Rhs.(type) {
+				case *syntax.Fold, *syntax.Length:
+					return false
 				}
-				return r
-			}
-			switch bn.b.Rhs.(type) {
-			case *syntax.Fold, *syntax.Length:
-				if mk := maker[bn.ins[0]]; mk != nil && spec[mk] != nil && !chain(bn, spec[mk]) && !stepFails[bn] {
-					return spec[mk]
+				return spec[r] == nil
+			})
+		}
+		if m := maskedBase; m != nil {
+			masked = func(bn *blockNode) *blockNode {
+				if r := m(bn); r != nil {
+					if keptAnyway[r] {
+						return nil
+					}
+					return r
 				}
+				switch bn.b.Rhs.(type) {
+				case *syntax.Fold, *syntax.Length:
+					if mk := maker[bn.ins[0]]; mk != nil && spec[mk] != nil && !chain(bn, spec[mk]) && !stepFails[bn] {
+						return spec[mk]
+					}
+				}
+				return nil
 			}
-			return nil
 		}
 	}
+	setSpec(spec)
 	// needed: an array of a filter's rate that must exist as that rate's array (compacted):
 	// written to memory, or read by a binding that is neither speculated nor a masked fold.
 	needed := func(a string) bool {
@@ -761,7 +770,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		cnt, e string
 		ok     bool
 	}
-	perBlocks := map[*blockNode]step{}
+	var perBlocks map[*blockNode]step
 	perBlock := func(bn *blockNode) (cnt, e string, ok bool) {
 		st, found := perBlocks[bn]
 		if !found {
@@ -770,69 +779,105 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return st.cnt, st.e, st.ok
 	}
-	// buffered: an array made as a value of its rate's loop that a compaction reads.
-	buffered := map[string]bool{}
-	for _, bn := range plan.nodes {
-		if isSelect(bn) && needed(bn.b.Name()) {
-			src := bn.ins[0]
-			if m := maker[src]; m != nil && !isSelect(m) {
-				buffered[src] = true
+	// derive places the bindings of the loop as spec has them (setSpec): which arrays are
+	// buffered, and in which pass each binding runs.
+	var buffered map[string]bool
+	var pass map[*blockNode]int
+	var passes int
+	derive := func() {
+		perBlocks = map[*blockNode]step{}
+		// buffered: an array made as a value of its rate's loop that a compaction reads.
+		buffered = map[string]bool{}
+		for _, bn := range plan.nodes {
+			if isSelect(bn) && needed(bn.b.Name()) {
+				src := bn.ins[0]
+				if m := maker[src]; m != nil && !isSelect(m) {
+					buffered[src] = true
+				}
+			}
+		}
+		// pass: the loops each rate's block runs in, one after the other. The scans, and what
+		// reads a scan's or a gather's elements, run in loops after the loop that makes what they
+		// read, which gcc can then vectorise (a scan's chain of dependences keeps its whole loop
+		// scalar). A scan is in an odd pass, after the even pass that makes its input; what reads
+		// a scan's elements (the scan's filter, folds, maps) is in the even pass after it, where it
+		// is vectorised again (bench/shapes/runs.cnf: a filter, a length and a min fold of a
+		// running balance); a chain of scans shares one pass. What reads a gather's elements is in
+		// the pass after the gather's, so that the gather's loop does little besides its loads and
+		// many of them (cache misses, from an array larger than the caches) are in flight at once
+		// (gather, map, filter and two folds: 287 -> 215 ms at 2*10^7 elements;
+		// docs/performance.md). A fold or length masked by a filter runs in its filter's pass (it
+		// reads the filter's test). Arrays a later pass reads from an earlier one are buffered.
+		pass = map[*blockNode]int{}
+		passes = 1
+		for _, bn := range plan.nodes {
+			_, scan := bn.b.Rhs.(*syntax.Scan)
+			ins, at, filter := bn.ins, 0, masked(bn)
+			if filter != nil {
+				ins = filter.ins
+			}
+			for _, a := range ins {
+				m := maker[a]
+				if m == nil || inRate(m) != inRate(bn) {
+					continue
+				}
+				q := pass[m]
+				if _, mscan := m.b.Rhs.(*syntax.Scan); (mscan && !scan) || isGather(m) {
+					q++ // after the scan's or gather's pass
+				}
+				at = max(at, q)
+			}
+			if scan && at%2 == 0 {
+				at++ // scans in odd passes, apart from what vectorises
+			}
+			if filter != nil {
+				at = pass[filter]
+			}
+			pass[bn] = at
+			passes = max(passes, at+1)
+		}
+		for _, bn := range plan.nodes {
+			ins := bn.ins
+			if m := masked(bn); m != nil {
+				ins = m.ins
+			}
+			for _, a := range ins {
+				m := maker[a]
+				if m != nil && isSelect(m) && inRate(m) == inRate(bn) && spec[bn] == m {
+					a, m = m.ins[0], maker[m.ins[0]] // a speculated map reads the filter's input
+				}
+				if m != nil && pass[m] < pass[bn] && !isSelect(m) && inRate(m) == inRate(bn) {
+					buffered[a] = true
+				}
 			}
 		}
 	}
-	// pass: the loops each rate's block runs in, one after the other. The scans, and what
-	// reads a scan's or a gather's elements, run in loops after the loop that makes what they
-	// read, which gcc can then vectorise (a scan's chain of dependences keeps its whole loop
-	// scalar). A scan is in an odd pass, after the even pass that makes its input; what reads
-	// a scan's elements (the scan's filter, folds, maps) is in the even pass after it, where it
-	// is vectorised again (bench/shapes/runs.cnf: a filter, a length and a min fold of a
-	// running balance); a chain of scans shares one pass. What reads a gather's elements is in
-	// the pass after the gather's, so that the gather's loop does little besides its loads and
-	// many of them (cache misses, from an array larger than the caches) are in flight at once
-	// (gather, map, filter and two folds: 287 -> 215 ms at 2*10^7 elements;
-	// docs/performance.md). A fold or length masked by a filter runs in its filter's pass (it
-	// reads the filter's test). Arrays a later pass reads from an earlier one are buffered.
-	pass := map[*blockNode]int{}
-	passes := 1
-	for _, bn := range plan.nodes {
-		_, scan := bn.b.Rhs.(*syntax.Scan)
-		ins, at, filter := bn.ins, 0, masked(bn)
-		if filter != nil {
-			ins = filter.ins
+	derive()
+	// sparseSpec: a speculated map pays where its filter keeps much of what it tests (the
+	// cost model guesses half); where it keeps little, the map of every element is work done
+	// for nothing (a filter that keeps nothing on the bench's inputs, `x * x == 3`, left the
+	// optimal clustering's one loop doing every map under it for every element, and 0.7 as
+	// fast as stream fusion's loops). A loop that speculates through a filter whose block's
+	// count it knows anyway (it compacts) is written twice, and each block runs one of the
+	// two by what the filters kept of the block before: with the speculation, or, where they
+	// kept under a quarter of what they tested, without it, the maps and folds over what the
+	// filters keep (docs/performance.md, "Speculation by the block before"). Either computes
+	// the block's elements as the fused process does, so the results are the same whichever
+	// runs. Slices keep theirs: their runs cost nothing to find; and so do filters whose
+	// speculated maps only move values (`map fst`), which cost nothing for every element
+	// either (a 23-binding loop of the 100-binding program, written twice for one, took a
+	// tenth more of its compile).
+	specDense := spec
+	var sparse []*blockNode // the filters whose speculation the sparse form drops
+	for _, g := range plan.nodes {
+		if _, ok := g.b.Rhs.(*syntax.Filter); ok && compacted(g) && slices.ContainsFunc(plan.nodes, func(s *blockNode) bool { return spec[s] == g && !movesOnly(s.elem) }) {
+			sparse = append(sparse, g)
 		}
-		for _, a := range ins {
-			m := maker[a]
-			if m == nil || inRate(m) != inRate(bn) {
-				continue
-			}
-			q := pass[m]
-			if _, mscan := m.b.Rhs.(*syntax.Scan); (mscan && !scan) || isGather(m) {
-				q++ // after the scan's or gather's pass
-			}
-			at = max(at, q)
-		}
-		if scan && at%2 == 0 {
-			at++ // scans in odd passes, apart from what vectorises
-		}
-		if filter != nil {
-			at = pass[filter]
-		}
-		pass[bn] = at
-		passes = max(passes, at+1)
 	}
-	for _, bn := range plan.nodes {
-		ins := bn.ins
-		if m := masked(bn); m != nil {
-			ins = m.ins
-		}
-		for _, a := range ins {
-			m := maker[a]
-			if m != nil && isSelect(m) && inRate(m) == inRate(bn) && spec[bn] == m {
-				a, m = m.ins[0], maker[m.ins[0]] // a speculated map reads the filter's input
-			}
-			if m != nil && pass[m] < pass[bn] && !isSelect(m) && inRate(m) == inRate(bn) {
-				buffered[a] = true
-			}
+	specSparse := map[*blockNode]*blockNode{}
+	for s, g := range spec {
+		if !slices.Contains(sparse, g) {
+			specSparse[s] = g
 		}
 	}
 	// ref is an array's element in the loop that makes the arrays of made.
@@ -1129,69 +1174,101 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	if slices.ContainsFunc(plan.nodes, func(bn *blockNode) bool { return masked(bn) != nil }) {
 		prf("\tint64_t %s = 0;\n\t__asm__(\"\" : \"+r\"(%s)); /* a 0 gcc cannot see through, for the masks of folds (fullMask) */\n", zero, zero)
 	}
-	for _, bn := range plan.nodes {
-		if isSelect(bn) && compacted(bn) {
-			prf("\tint64_t %s = 0;\n", before(bn.rate))
-			if !isSlice(bn.b) {
-				prf("\tuint8_t %s[%d];\n", mask(bn.b), blockSize)
+	// declare writes the buffers, masks, counters and accumulators of the loop as spec has
+	// them, each once: a loop written twice (sparseSpec) declares what either needs.
+	declared := map[string]bool{}
+	once := func(f func(string, ...any)) func(string, ...any) {
+		return func(format string, args ...any) {
+			if s := fmt.Sprintf(format, args...); !declared[s] {
+				declared[s] = true
+				f("%s", s)
 			}
 		}
-		for _, id := range bn.b.Names {
-			a := id.Name
-			if !d.info.Types[a].IsArray() {
-				continue
+	}
+	declare := func() error {
+		prf, sprf := once(prf), once(sprf)
+		for _, bn := range plan.nodes {
+			if isSelect(bn) && compacted(bn) {
+				prf("\tint64_t %s = 0;\n", before(bn.rate))
+				if !isSlice(bn.b) {
+					prf("\tuint8_t %s[%d];\n", mask(bn.b), blockSize)
+				}
 			}
-			tn, err := elemType(a)
-			if err != nil {
-				return err
-			}
-			if spec[bn] != nil && needed(a) {
-				prf("\t%s %s[%d]; /* %s for every element %s tests */\n", tn, specBuf(a), blockSize, a, spec[bn].b.Name())
-			}
-			switch {
-			case writes[a]:
-				bound, err := d.bound(a)
+			for _, id := range bn.b.Names {
+				a := id.Name
+				if !d.info.Types[a].IsArray() {
+					continue
+				}
+				tn, err := elemType(a)
 				if err != nil {
 					return err
 				}
-				if len(plan.roots) > 0 {
-					// Beside the first input it walks: cnf_peel then aligns both.
-					sprf("\t%s.data = cnf_alloc_slack_at(%s, sizeof(%s), %s, %s.data);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(plan.roots[0]), cname(a))
-				} else {
-					sprf("\t%s.data = cnf_alloc_slack(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(a))
+				if spec[bn] != nil && needed(a) {
+					prf("\t%s %s[%d]; /* %s for every element %s tests */\n", tn, specBuf(a), blockSize, a, spec[bn].b.Name())
 				}
-				if streamed[a] {
-					prf("\t%s %s[%d]; /* a block of %s, written out by streaming stores */\n", tn, streamBuf(a), blockSize, a)
+				switch {
+				case writes[a]:
+					bound, err := d.bound(a)
+					if err != nil {
+						return err
+					}
+					if len(plan.roots) > 0 {
+						// Beside the first input it walks: cnf_peel then aligns both.
+						sprf("\t%s.data = cnf_alloc_slack_at(%s, sizeof(%s), %s, %s.data);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(plan.roots[0]), cname(a))
+					} else {
+						sprf("\t%s.data = cnf_alloc_slack(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(a))
+					}
+					if streamed[a] {
+						prf("\t%s %s[%d]; /* a block of %s, written out by streaming stores */\n", tn, streamBuf(a), blockSize, a)
+					}
+				case runOf(bn) != nil && needed(a):
+					prf("\tconst %s *%s; /* %s, a block's run of %s's input */\n", tn, buf(a), a, runOf(bn).b.Name())
+				case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
+					prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
 				}
-			case runOf(bn) != nil && needed(a):
-				prf("\tconst %s *%s; /* %s, a block's run of %s's input */\n", tn, buf(a), a, runOf(bn).b.Name())
-			case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
-				prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
 			}
-		}
-		if bn.acc != "" || isLength(bn.b) {
-			at := d.info.Types[bn.b.Name()]
-			if at.IsArray() {
-				at = at.Elem()
-			}
-			tn, err := d.p.ct.name(at)
-			if err != nil {
-				return err
-			}
-			init := "0"
-			if bn.init != nil {
-				if init, err = d.x.value(bn.init, nil, quote(bn.b.Name())); err != nil {
+			if bn.acc != "" || isLength(bn.b) {
+				at := d.info.Types[bn.b.Name()]
+				if at.IsArray() {
+					at = at.Elem()
+				}
+				tn, err := d.p.ct.name(at)
+				if err != nil {
 					return err
 				}
-			}
-			if op, ok := par.fold(bn); ok {
-				init = fmt.Sprintf("%sc == 0 ? %s : %s", p, init, op.identity) // the first chunk starts the fold
-			}
-			prf("\t%s %s = %s; /* %s's accumulator */\n", tn, accOf(bn.b), init, bn.b.Name())
-			if bn.acc != "" {
-				bind(bn.acc, accOf(bn.b), at)
+				init := "0"
+				if bn.init != nil {
+					if init, err = d.x.value(bn.init, nil, quote(bn.b.Name())); err != nil {
+						return err
+					}
+				}
+				if op, ok := par.fold(bn); ok {
+					init = fmt.Sprintf("%sc == 0 ? %s : %s", p, init, op.identity) // the first chunk starts the fold
+				}
+				prf("\t%s %s = %s; /* %s's accumulator */\n", tn, accOf(bn.b), init, bn.b.Name())
+				if bn.acc != "" {
+					bind(bn.acc, accOf(bn.b), at)
+				}
 			}
 		}
+		return nil
+	}
+	if err := declare(); err != nil {
+		return err
+	}
+	if len(sparse) > 0 {
+		setSpec(specSparse)
+		derive()
+		if err := declare(); err != nil {
+			return err
+		}
+		setSpec(specDense)
+		derive()
+		var names []string
+		for _, g := range sparse {
+			names = append(names, g.b.Name())
+		}
+		prf("	int %ssparse = 0; /* the block before kept under a quarter of what %s tested (sparseSpec) */\n", p, strings.Join(names, ", "))
 	}
 
 	// A loop that keeps no buffer (no compaction, no second loop) needs no blocks: it runs over
@@ -1258,269 +1335,310 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			return err
 		}
 	}
-	for _, rate := range plan.rates {
-		var group []*blockNode
-		for _, bn := range plan.nodes {
-			if inRate(bn) == rate {
-				group = append(group, bn)
-			}
-		}
-		if len(group) == 0 {
-			continue
-		}
-		if rate != "" {
-			d.printf("\t\t/* the elements %s keeps */\n", rate)
-		}
-		// Arrays of this rate stored in memory, and buffered, get their block's pointers.
-		for _, bn := range group {
-			if isSelect(bn) || spec[bn] != nil {
-				continue
-			}
-			for _, id := range bn.b.Names {
-				if a := id.Name; writes[a] {
-					tn, err := elemType(a)
-					if err != nil {
-						return err
-					}
-					blockOut(tn, a)
+	// blockBody writes a block's loops, compactions and steps once a block, as spec has them.
+	blockBody := func() error {
+		for _, rate := range plan.rates {
+			var group []*blockNode
+			for _, bn := range plan.nodes {
+				if inRate(bn) == rate {
+					group = append(group, bn)
 				}
 			}
-		}
-		for k := range passes {
-			var loop []*blockNode
-			made = map[string]bool{}
+			if len(group) == 0 {
+				continue
+			}
+			if rate != "" {
+				d.printf("\t\t/* the elements %s keeps */\n", rate)
+			}
+			// Arrays of this rate stored in memory, and buffered, get their block's pointers.
 			for _, bn := range group {
-				if pass[bn] == k {
-					loop = append(loop, bn)
-					for _, id := range bn.b.Names {
-						if !isSelect(bn) {
-							made[id.Name] = true
-						}
-					}
+				if isSelect(bn) || spec[bn] != nil {
+					continue
 				}
-			}
-			if len(loop) == 0 {
-				continue
-			}
-			// CNF_IVDEP: the arrays a block's loop reads and writes never overlap (outputs and
-			// buffers are the loop's own; inputs are only read), which gcc cannot see through
-			// pointers declared in a block: with more than about four of them it gave up the
-			// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
-			d.printf("\t\tCNF_IVDEP\n")
-			d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
-			// A Float fold or scan keeps this loop scalar (its steps in order): its Float min
-			// and max are then the SSE instruction (program.scalarMinMax).
-			d.x.scalar = slices.ContainsFunc(loop, d.floatChain)
-			for _, bn := range loop {
-				b := bn.b
-				w := quote(b.Name())
-				if _, _, ok := perBlock(bn); ok {
-					continue // once a block, after the block's compactions
-				}
-				if isSlice(b) && runOf(bn) != nil && !slices.ContainsFunc(plan.nodes, func(f *blockNode) bool { return masked(f) == bn }) {
-					continue // kept as a run (sliceRun), its test needed by no fold
-				}
-				d.printf("\t\t\t/* %s = %s */\n", b.Name(), strings.ReplaceAll(syntax.FormatCombinator(b.Rhs), "*/", "* /"))
-				for i, a := range bn.ins {
-					if i < len(bn.vars) && bn.vars[i] != bn.acc {
-						bind(bn.vars[i], refIn(bn, a), d.info.Types[a].Elem())
-					}
-				}
-				store := func(a, v string) error {
-					tn, err := elemType(a)
-					if err != nil {
-						return err
-					}
-					d.printf("\t\t\tconst %s %s = %s;\n", tn, tmp(a), v)
-					switch {
-					case spec[maker[a]] != nil:
-						if needed(a) {
-							d.printf("\t\t\t%s[%s] = %s;\n", specBuf(a), kv, tmp(a))
-						}
-					case writes[a] || buffered[a]:
-						d.printf("\t\t\t%s[%s] = %s;\n", buf(a), kv, tmp(a))
-					}
-					return nil
-				}
-				switch e := b.Rhs.(type) {
-				case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate, *syntax.Reverse, *syntax.Append, *syntax.Cross:
-					switch e := e.(type) {
-					case *syntax.Cross:
-						bind(bn.vars[0], fmt.Sprintf("(%sxone ? %sxv : %s[%s])", p, p, crossA, kv), d.info.Types[e.A.Name].Elem())
-						bind(bn.vars[1], fmt.Sprintf("%sxq[%s]", p, kv), d.info.Types[e.B.Name].Elem())
-					case *syntax.Append:
-						a, b := cname(e.A.Name), cname(e.B.Name)
-						bind(bn.vars[0], fmt.Sprintf("(%s < %s.len ? %s.data + %s : %s.data + (%s - %s.len))[%s]", blockStart, a, a, blockStart, b, blockStart, a, kv), d.info.Types[bn.b.Name()].Elem())
-					case *syntax.Indexed:
-						bind(bn.vars[1], position(rate), types.Int())
-					case *syntax.Reverse:
-						in := d.x.vars[e.Array.Name].c
-						bind(bn.vars[0], fmt.Sprintf("%s.data[%s.len - 1 - %s]", in, in, position(rate)), d.info.Types[e.Array.Name].Elem())
-					case *syntax.Generate:
-						bind(bn.vars[0], position(""), types.Int())
-					case *syntax.Gather:
-						// Indices read from memory (not made in this pass): the element
-						// gatherDistance ahead is fetched early, so that more of the misses
-						// of a gather from a large array overlap (docs/performance.md).
-						data, ok := d.x.vars[e.Data.Name]
-						if a := bn.ins[0]; ok && refIn(bn, a) == fmt.Sprintf("%s[%s]", buf(a), kv) {
-							d.printf("\t\t\tif (%s + %d < %s) __builtin_prefetch(%s.data + %s[%s + %d]);\n", kv, gatherDistance, count(rate), data.c, buf(a), kv, gatherDistance)
-						}
-					}
-					v, err := d.x.value(bn.elem, nil, w)
-					if err != nil {
-						return err
-					}
-					if err := store(b.Name(), v); err != nil {
-						return err
-					}
-				case *syntax.Unzip:
-					in := ref(bn.ins[0])
-					if err := store(b.Names[0].Name, in+".f0"); err != nil {
-						return err
-					}
-					if err := store(b.Names[1].Name, in+".f1"); err != nil {
-						return err
-					}
-				case *syntax.Scan:
-					v, err := d.x.value(bn.elem, nil, w)
-					if err != nil {
-						return err
-					}
-					acc := accOf(b)
-					tn, err := elemType(b.Name())
-					if err != nil {
-						return err
-					}
-					if e.Inclusive {
-						d.printf("\t\t\t%s = %s;\n", acc, v)
-						if err := store(b.Name(), acc); err != nil {
+				for _, id := range bn.b.Names {
+					if a := id.Name; writes[a] {
+						tn, err := elemType(a)
+						if err != nil {
 							return err
 						}
-					} else {
-						d.printf("\t\t\tconst %s %s = %s;\n", tn, tmp(b.Name()), acc)
-						if writes[b.Name()] || buffered[b.Name()] {
-							d.printf("\t\t\t%s[%s] = %s;\n", buf(b.Name()), kv, tmp(b.Name()))
+						blockOut(tn, a)
+					}
+				}
+			}
+			for k := range passes {
+				var loop []*blockNode
+				made = map[string]bool{}
+				for _, bn := range group {
+					if pass[bn] == k {
+						loop = append(loop, bn)
+						for _, id := range bn.b.Names {
+							if !isSelect(bn) {
+								made[id.Name] = true
+							}
 						}
-						d.printf("\t\t\t%s = %s;\n", acc, v)
 					}
-				case *syntax.Filter, *syntax.Slice:
-					if _, ok := e.(*syntax.Slice); ok {
-						bind(bn.vars[1], position(rate), types.Int())
+				}
+				if len(loop) == 0 {
+					continue
+				}
+				// CNF_IVDEP: the arrays a block's loop reads and writes never overlap (outputs and
+				// buffers are the loop's own; inputs are only read), which gcc cannot see through
+				// pointers declared in a block: with more than about four of them it gave up the
+				// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
+				d.printf("\t\tCNF_IVDEP\n")
+				d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
+				// A Float fold or scan keeps this loop scalar (its steps in order): its Float min
+				// and max are then the SSE instruction (program.scalarMinMax).
+				d.x.scalar = slices.ContainsFunc(loop, d.floatChain)
+				for _, bn := range loop {
+					b := bn.b
+					w := quote(b.Name())
+					if _, _, ok := perBlock(bn); ok {
+						continue // once a block, after the block's compactions
 					}
-					v, err := d.x.value(bn.elem, nil, w)
-					if err != nil {
-						return err
+					if isSlice(b) && runOf(bn) != nil && !slices.ContainsFunc(plan.nodes, func(f *blockNode) bool { return masked(f) == bn }) {
+						continue // kept as a run (sliceRun), its test needed by no fold
 					}
-					d.printf("\t\t\tconst int64_t %s = (%s) != 0;\n", ident(p+"c_", b.Name()), v)
-					if compacted(bn) && !isSlice(b) {
-						d.printf("\t\t\t%s[%s] = %s;\n", mask(b), kv, ident(p+"c_", b.Name()))
+					d.printf("\t\t\t/* %s = %s */\n", b.Name(), strings.ReplaceAll(syntax.FormatCombinator(b.Rhs), "*/", "* /"))
+					for i, a := range bn.ins {
+						if i < len(bn.vars) && bn.vars[i] != bn.acc {
+							bind(bn.vars[i], refIn(bn, a), d.info.Types[a].Elem())
+						}
 					}
-				case *syntax.Fold:
-					v, err := d.x.value(bn.elem, nil, w)
-					if err != nil {
-						return err
+					store := func(a, v string) error {
+						tn, err := elemType(a)
+						if err != nil {
+							return err
+						}
+						d.printf("\t\t\tconst %s %s = %s;\n", tn, tmp(a), v)
+						switch {
+						case spec[maker[a]] != nil:
+							if needed(a) {
+								d.printf("\t\t\t%s[%s] = %s;\n", specBuf(a), kv, tmp(a))
+							}
+						case writes[a] || buffered[a]:
+							d.printf("\t\t\t%s[%s] = %s;\n", buf(a), kv, tmp(a))
+						}
+						return nil
 					}
-					if m := masked(bn); m != nil {
-						c := ident(p+"c_", m.b.Name())
-						if bn.addend != nil {
-							a, err := d.x.value(bn.addend, nil, w)
-							if err != nil {
+					switch e := b.Rhs.(type) {
+					case *syntax.Map, *syntax.Zip, *syntax.Gather, *syntax.Indexed, *syntax.Generate, *syntax.Reverse, *syntax.Append, *syntax.Cross:
+						switch e := e.(type) {
+						case *syntax.Cross:
+							bind(bn.vars[0], fmt.Sprintf("(%sxone ? %sxv : %s[%s])", p, p, crossA, kv), d.info.Types[e.A.Name].Elem())
+							bind(bn.vars[1], fmt.Sprintf("%sxq[%s]", p, kv), d.info.Types[e.B.Name].Elem())
+						case *syntax.Append:
+							a, b := cname(e.A.Name), cname(e.B.Name)
+							bind(bn.vars[0], fmt.Sprintf("(%s < %s.len ? %s.data + %s : %s.data + (%s - %s.len))[%s]", blockStart, a, a, blockStart, b, blockStart, a, kv), d.info.Types[bn.b.Name()].Elem())
+						case *syntax.Indexed:
+							bind(bn.vars[1], position(rate), types.Int())
+						case *syntax.Reverse:
+							in := d.x.vars[e.Array.Name].c
+							bind(bn.vars[0], fmt.Sprintf("%s.data[%s.len - 1 - %s]", in, in, position(rate)), d.info.Types[e.Array.Name].Elem())
+						case *syntax.Generate:
+							bind(bn.vars[0], position(""), types.Int())
+						case *syntax.Gather:
+							// Indices read from memory (not made in this pass): the element
+							// gatherDistance ahead is fetched early, so that more of the misses
+							// of a gather from a large array overlap (docs/performance.md).
+							data, ok := d.x.vars[e.Data.Name]
+							if a := bn.ins[0]; ok && refIn(bn, a) == fmt.Sprintf("%s[%s]", buf(a), kv) {
+								d.printf("\t\t\tif (%s + %d < %s) __builtin_prefetch(%s.data + %s[%s + %d]);\n", kv, gatherDistance, count(rate), data.c, buf(a), kv, gatherDistance)
+							}
+						}
+						v, err := d.x.value(bn.elem, nil, w)
+						if err != nil {
+							return err
+						}
+						if err := store(b.Name(), v); err != nil {
+							return err
+						}
+					case *syntax.Unzip:
+						in := ref(bn.ins[0])
+						if err := store(b.Names[0].Name, in+".f0"); err != nil {
+							return err
+						}
+						if err := store(b.Names[1].Name, in+".f1"); err != nil {
+							return err
+						}
+					case *syntax.Scan:
+						v, err := d.x.value(bn.elem, nil, w)
+						if err != nil {
+							return err
+						}
+						acc := accOf(b)
+						tn, err := elemType(b.Name())
+						if err != nil {
+							return err
+						}
+						if e.Inclusive {
+							d.printf("\t\t\t%s = %s;\n", acc, v)
+							if err := store(b.Name(), acc); err != nil {
 								return err
 							}
-							// As a mask, not a select: gcc turned `c ? a : 0` back into a
-							// branch, taken at random where the filter keeps about half.
-							v = fmt.Sprintf("%s + ((%s) & %s)", accOf(b), a, fullMask(c, zero))
-						} else if sel, ok, err := d.maskedStep(bn, fullMask(c, zero), accOf(b)); err != nil {
-							return err
-						} else if ok {
-							v = sel
 						} else {
-							v = fmt.Sprintf("%s ? %s : %s", c, v, accOf(b))
+							d.printf("\t\t\tconst %s %s = %s;\n", tn, tmp(b.Name()), acc)
+							if writes[b.Name()] || buffered[b.Name()] {
+								d.printf("\t\t\t%s[%s] = %s;\n", buf(b.Name()), kv, tmp(b.Name()))
+							}
+							d.printf("\t\t\t%s = %s;\n", acc, v)
+						}
+					case *syntax.Filter, *syntax.Slice:
+						if _, ok := e.(*syntax.Slice); ok {
+							bind(bn.vars[1], position(rate), types.Int())
+						}
+						v, err := d.x.value(bn.elem, nil, w)
+						if err != nil {
+							return err
+						}
+						d.printf("\t\t\tconst int64_t %s = (%s) != 0;\n", ident(p+"c_", b.Name()), v)
+						if compacted(bn) && !isSlice(b) {
+							d.printf("\t\t\t%s[%s] = %s;\n", mask(b), kv, ident(p+"c_", b.Name()))
+						}
+					case *syntax.Fold:
+						v, err := d.x.value(bn.elem, nil, w)
+						if err != nil {
+							return err
+						}
+						if m := masked(bn); m != nil {
+							c := ident(p+"c_", m.b.Name())
+							if bn.addend != nil {
+								a, err := d.x.value(bn.addend, nil, w)
+								if err != nil {
+									return err
+								}
+								// As a mask, not a select: gcc turned `c ? a : 0` back into a
+								// branch, taken at random where the filter keeps about half.
+								v = fmt.Sprintf("%s + ((%s) & %s)", accOf(b), a, fullMask(c, zero))
+							} else if sel, ok, err := d.maskedStep(bn, fullMask(c, zero), accOf(b)); err != nil {
+								return err
+							} else if ok {
+								v = sel
+							} else {
+								v = fmt.Sprintf("%s ? %s : %s", c, v, accOf(b))
+							}
+						}
+						d.printf("\t\t\t%s = %s;\n", accOf(b), v)
+					case *syntax.Length:
+						if m := masked(bn); m != nil {
+							d.printf("\t\t\t%s += %s ^ %s;\n", accOf(b), ident(p+"c_", m.b.Name()), zero)
+						} else {
+							d.printf("\t\t\t%s++;\n", accOf(b))
 						}
 					}
-					d.printf("\t\t\t%s = %s;\n", accOf(b), v)
-				case *syntax.Length:
-					if m := masked(bn); m != nil {
-						d.printf("\t\t\t%s += %s ^ %s;\n", accOf(b), ident(p+"c_", m.b.Name()), zero)
-					} else {
-						d.printf("\t\t\t%s++;\n", accOf(b))
+				}
+				d.x.scalar = false
+				d.printf("\t\t}\n")
+			}
+			// Arrays of this rate in memory grow by the block; filters and slices compact.
+			for _, bn := range group {
+				if isSelect(bn) || spec[bn] != nil {
+					continue
+				}
+				for _, id := range bn.b.Names {
+					if a := id.Name; writes[a] {
+						flush(a, count(rate))
+						d.printf("\t\t%s.len += %s;\n", cname(a), count(rate))
 					}
 				}
 			}
-			d.x.scalar = false
-			d.printf("\t\t}\n")
-		}
-		// Arrays of this rate in memory grow by the block; filters and slices compact.
-		for _, bn := range group {
-			if isSelect(bn) || spec[bn] != nil {
-				continue
-			}
-			for _, id := range bn.b.Names {
-				if a := id.Name; writes[a] {
-					flush(a, count(rate))
-					d.printf("\t\t%s.len += %s;\n", cname(a), count(rate))
+			for _, bn := range group {
+				if !isSelect(bn) || !compacted(bn) {
+					continue
 				}
-			}
-		}
-		for _, bn := range group {
-			if !isSelect(bn) || !compacted(bn) {
-				continue
-			}
-			// The filter's own output, and the speculated maps of it, by the one mask.
-			var cs []compaction
-			if needed(bn.b.Name()) {
-				cs = append(cs, compaction{bn.b.Name(), buf(bn.ins[0])})
-			}
-			for _, s := range plan.nodes {
-				if spec[s] == bn && needed(s.b.Name()) {
-					cs = append(cs, compaction{s.b.Name(), specBuf(s.b.Name())})
+				// The filter's own output, and the speculated maps of it, by the one mask.
+				var cs []compaction
+				if needed(bn.b.Name()) {
+					cs = append(cs, compaction{bn.b.Name(), buf(bn.ins[0])})
 				}
-			}
-			if sl, ok := bn.b.Rhs.(*syntax.Slice); ok {
-				if err := sliceRun(bn, sl, rate, cs); err != nil {
-					return err
+				for _, s := range plan.nodes {
+					if spec[s] == bn && needed(s.b.Name()) {
+						cs = append(cs, compaction{s.b.Name(), specBuf(s.b.Name())})
+					}
 				}
-				continue
-			}
-			for i, c := range cs {
-				d.printf("\t\t/* %s = %s: the kept elements, without a branch */\n", c.out, strings.ReplaceAll(syntax.FormatCombinator(maker[c.out].b.Rhs), "*/", "* /"))
-				if writes[c.out] {
-					tn, err := elemType(c.out)
-					if err != nil {
+				if sl, ok := bn.b.Rhs.(*syntax.Slice); ok {
+					if err := sliceRun(bn, sl, rate, cs); err != nil {
 						return err
 					}
-					blockOut(tn, c.out)
+					continue
 				}
-				call := fmt.Sprintf("cnf_compact_%s(%s, %s, %s, %s)", d.compactName(c.out), buf(c.out), c.src, mask(bn.b), count(rate))
-				if i == 0 {
-					d.printf("\t\tconst int64_t %s = %s;\n", count(bn.rate), call)
-				} else {
-					d.printf("\t\t%s;\n", call)
-				}
-				if writes[c.out] {
-					flush(c.out, count(bn.rate))
-					d.printf("\t\t%s.len += %s;\n", cname(c.out), count(bn.rate))
+				for i, c := range cs {
+					d.printf("\t\t/* %s = %s: the kept elements, without a branch */\n", c.out, strings.ReplaceAll(syntax.FormatCombinator(maker[c.out].b.Rhs), "*/", "* /"))
+					if writes[c.out] {
+						tn, err := elemType(c.out)
+						if err != nil {
+							return err
+						}
+						blockOut(tn, c.out)
+					}
+					call := fmt.Sprintf("cnf_compact_%s(%s, %s, %s, %s)", d.compactName(c.out), buf(c.out), c.src, mask(bn.b), count(rate))
+					if i == 0 {
+						d.printf("\t\tconst int64_t %s = %s;\n", count(bn.rate), call)
+					} else {
+						d.printf("\t\t%s;\n", call)
+					}
+					if writes[c.out] {
+						flush(c.out, count(bn.rate))
+						d.printf("\t\t%s.len += %s;\n", cname(c.out), count(bn.rate))
+					}
 				}
 			}
 		}
+		for _, bn := range plan.nodes {
+			if cnt, e, ok := perBlock(bn); ok {
+				d.printf("\t\t/* %s = %s: once a block */\n", bn.b.Name(), strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
+				d.printf("\t\t%s = %s + (%s) * %s;\n", accOf(bn.b), accOf(bn.b), e, cnt)
+			}
+		}
+		// The positions of the next block start after this one's (indexed and slices read them).
+		for _, bn := range plan.nodes {
+			if isSelect(bn) && compacted(bn) {
+				d.printf("\t\t%s += %s;\n", before(bn.rate), count(bn.rate))
+			}
+		}
+		return nil
+	}
+	if len(sparse) == 0 {
+		if err := blockBody(); err != nil {
+			return err
+		}
+	} else {
+		// Each form indented in its branch; each then says which the next block runs.
+		var kept, tested []string
+		for _, g := range sparse {
+			kept, tested = append(kept, count(g.rate)), append(tested, count(g.inRate))
+		}
+		choose := fmt.Sprintf("\t\t%ssparse = (%s) * 4 < %s;\n", p, strings.Join(kept, " + "), strings.Join(tested, " + "))
+		form := func(s map[*blockNode]*blockNode) error {
+			setSpec(s)
+			derive()
+			cur := d.b
+			d.b = strings.Builder{}
+			err := blockBody()
+			d.b.WriteString(choose)
+			text := d.b.String()
+			d.b = cur
+			for _, line := range strings.SplitAfter(text, "\n") {
+				if line != "" {
+					d.b.WriteString("\t" + line)
+				}
+			}
+			return err
+		}
+		d.printf("\t\tif (%ssparse) { /* what the filters keep, without speculation */\n", p)
+		if err := form(specSparse); err != nil {
+			return err
+		}
+		d.printf("\t\t} else { /* the maps speculated: for every element the filters test */\n")
+		if err := form(specDense); err != nil {
+			return err
+		}
+		d.printf("\t\t}\n")
 	}
 	if cr, ok := plan.gen.crossed(); ok {
 		b := cname(cr.B.Name)
 		d.printf("\t\t%sxj += %s;\n", p, count(""))
 		d.printf("\t\tif (%sxj >= %s.len) { %sxi += %sxj / %s.len; %sxj %%= %s.len; } /* the next block's first pair */\n", p, b, p, p, b, p, b)
-	}
-	for _, bn := range plan.nodes {
-		if cnt, e, ok := perBlock(bn); ok {
-			d.printf("\t\t/* %s = %s: once a block */\n", bn.b.Name(), strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
-			d.printf("\t\t%s = %s + (%s) * %s;\n", accOf(bn.b), accOf(bn.b), e, cnt)
-		}
-	}
-	// The positions of the next block start after this one's (indexed and slices read them).
-	for _, bn := range plan.nodes {
-		if isSelect(bn) && compacted(bn) {
-			d.printf("\t\t%s += %s;\n", before(bn.rate), count(bn.rate))
-		}
 	}
 	d.printf("\t}\n")
 	if len(streamed) > 0 {
@@ -1569,6 +1687,34 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		d.done[a] = true
 	}
 	return nil
+}
+
+// movesOnly reports whether e computes nothing: names, literals, tuples, and fst and snd of
+// them (a worker applied to its elements, as a map's element is).
+func movesOnly(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case nil, *syntax.Ident, *syntax.IntLit, *syntax.FloatLit, *syntax.BoolLit:
+		return true
+	case *syntax.Paren, *syntax.Tuple, *syntax.Lambda:
+	case *syntax.App:
+		switch f := e.Fun.(type) {
+		case *syntax.Lambda, *syntax.Paren:
+		case *syntax.Ident:
+			if f.Name != "fst" && f.Name != "snd" {
+				return false
+			}
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	for k := range syntax.Subexprs(e) {
+		if !movesOnly(k) {
+			return false
+		}
+	}
+	return true
 }
 
 // compaction is one array a filter or slice keeps of a block: out, from the block of src.
