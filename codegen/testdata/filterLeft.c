@@ -60,7 +60,13 @@ static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, 
 		j += __builtin_popcount(mk);
 	}
 #endif
-	for (; i < n; i++) {
+	for (; i + 2 <= n; i += 2) {
+		const int64_t k0 = keep[i];
+		dst[j] = src[i];
+		dst[j + k0] = src[i + 1];
+		j += k0 + keep[i + 1];
+	}
+	if (i < n) {
 		dst[j] = src[i];
 		j += keep[i];
 	}
