@@ -21,10 +21,17 @@ all=(normalize2 normalize2f closestPoints initialBounds quadtree quickhull pipel
 progs=("${@:-${all[@]}}")
 
 py=/usr/bin/python3
-if ! "$py" -c 'import numpy, numba' 2>/dev/null; then
+# Only what is missing: a Node.js from elsewhere (NodeSource's nodejs carries its own npm and
+# conflicts with Debian's npm) made asking for nodejs and npm fail the whole install.
+pkgs=()
+"$py" -c 'import numpy' 2>/dev/null || pkgs+=(python3-numpy)
+"$py" -c 'import numba' 2>/dev/null || pkgs+=(python3-numba)
+command -v node >/dev/null || pkgs+=(nodejs)
+command -v npm >/dev/null || pkgs+=(npm)
+if [ ${#pkgs[@]} -gt 0 ]; then
   sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq >/dev/null
-  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-numpy python3-numba nodejs npm >/dev/null
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}" >/dev/null
 fi
 (cd bench/peers && npm ci --no-audit --no-fund --silent)
 if [ ! -x "$cnf" ]; then
