@@ -11,7 +11,7 @@ import (
 
 // A loop that speculates maps through a filter it compacts is written twice (blocked.go,
 // sparseSpec), and each block runs the form the block before chose: with the speculation, or,
-// where the filters kept under a quarter of what they tested, the maps and folds over what they
+// where the filters kept under half of what they tested, the maps and folds over what they
 // keep. The inputs come in runs of about a block that the filters keep none of, all of, or some
 // of, so that blocks run both forms and switch between them in every order; the results are
 // the reference's on 1 and 2 threads (chunks of 256 elements: a team's chunks start in the
