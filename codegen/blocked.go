@@ -583,7 +583,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			}
 			g = ga
 		}
-		if g == nil || uniform[g] {
+		// Nor through a slice: its run of each block costs nothing to find, so speculating
+		// saved no compaction and computed the map for every element the slice drops (a `drop
+		// n` of all of a filter's output, fused with maps of it: chains 168 at 0.93 of the
+		// unfused clustering's time; docs/performance.md, "Speculation by the block before").
+		if g == nil || uniform[g] || isSlice(g.b) {
 			continue
 		}
 		// Nothing that can fail or has effects (division by a variable, indexing, a host

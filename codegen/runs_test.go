@@ -129,3 +129,32 @@ f xs n =
 		})
 	}
 }
+
+// A map of what a slice keeps runs over the slice's run only, not speculated for every element
+// of the slice's input: a slice's run costs nothing to find, so speculating through it saved
+// no compaction and computed the map for every element the slice drops (a `drop n` of
+// everything fused with maps of it ran 1.4 times the time of the loop over the run).
+func TestMapsOfSlicesRunOverTheRun(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	src := `f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let k = filter (\x -> x > 0) xs
+      d = drop n k
+      m = map (\x -> abs x * 3 + 1) d
+      s = fold (+) 0 m
+  in  (m, s)
+`
+	r, cl, code := optimalC(t, src)
+	if strings.Contains(code, "for every element d tests") {
+		t.Errorf("m speculated through the drop:\n%s", code)
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.SampledFrom([]int{0, 5, 1100, 3000}).Draw(rt, "n")
+		xs := make(fuse.Array, n)
+		for i := range xs {
+			xs[i] = rapid.Int64Range(-5, 9).Draw(rt, "x")
+		}
+		drop := rapid.SampledFrom([]int64{-1, 0, 3, 1023, 1500, math.MaxInt64}).Draw(rt, "drop")
+		agreesOnThreads(rt, r, cl, map[string]fuse.Value{"xs": xs, "n": drop}, src, 256, 1, 2)
+	})
+}
