@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/infer"
 	"pgregory.net/rapid"
 )
 
@@ -148,13 +150,63 @@ f xs n =
 	if strings.Contains(code, "for every element d tests") {
 		t.Errorf("m speculated through the drop:\n%s", code)
 	}
+	agreesWithCount(t, r, cl, src, -1, 0, 3, 1023, 1500, math.MaxInt64)
+}
+
+// agreesWithCount checks src's compiled clustering cl against the reference on 1 and 2 threads,
+// for xs of small Ints (of 0 to 3000 elements, chunks of 256) and n one of counts.
+func agreesWithCount(t *testing.T, r *infer.Result, cl *cluster.Clustering, src string, counts ...int64) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.SampledFrom([]int{0, 5, 1100, 3000}).Draw(rt, "n")
 		xs := make(fuse.Array, n)
 		for i := range xs {
 			xs[i] = rapid.Int64Range(-5, 9).Draw(rt, "x")
 		}
-		drop := rapid.SampledFrom([]int64{-1, 0, 3, 1023, 1500, math.MaxInt64}).Draw(rt, "drop")
-		agreesOnThreads(rt, r, cl, map[string]fuse.Value{"xs": xs, "n": drop}, src, 256, 1, 2)
+		count := rapid.SampledFrom(counts).Draw(rt, "count")
+		agreesOnThreads(rt, r, cl, map[string]fuse.Value{"xs": xs, "n": count}, src, 256, 1, 2)
 	})
+}
+
+// A loop whose every result comes after a take or slice of a filter's output stops at that
+// slice's end (blocked.go, stopAt), not testing the rest of its input; a loop with a result
+// before the slice (a fold of the filter) or with work that can fail (the reference would fail
+// on an element past the end) runs to the end. The results are the reference's.
+func TestLoopsStopAfterTheirTakes(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	for _, c := range []struct {
+		src  string
+		stop bool
+	}{
+		{`f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let k = filter (\x -> x > 2) xs
+      t = take n k
+      m = map (\x -> x * 3) t
+      s = fold (+) 0 t
+  in  (m, s)
+`, true},
+		{`f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let k = filter (\x -> x > 2) xs
+      t = slice 3 n k
+      m = map (\x -> x * 3) t
+      d = drop 1 m
+      s = length d
+  in  (d, s)
+`, true},
+		{`f :: Array Int -> Int -> (Array Int, Int)
+f xs n =
+  let k = filter (\x -> x > 2) xs
+      t = take n k
+      s = fold (+) 0 k
+  in  (t, s)
+`, false},
+		{"f :: Array Int -> Int -> Array Int\nf xs n =\n  let k = filter (\\x -> 100 `div` (x + 10) > 2) xs\n      t = take n k\n  in  t\n", false},
+	} {
+		r, cl, code := optimalC(t, c.src)
+		if got := strings.Contains(code, "(stopAt)"); got != c.stop {
+			t.Errorf("stops early: %v, want %v:\n%s\n%s", got, c.stop, c.src, code)
+		}
+		agreesWithCount(t, r, cl, c.src, -1, 0, 1, 2, 700, 1023, 1500, math.MaxInt64)
+	}
 }
