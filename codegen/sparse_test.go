@@ -97,7 +97,7 @@ f fs =
 			continue
 		}
 		rapid.Check(t, func(rt *rapid.T) {
-			n := rapid.SampledFrom([]int{1100, 3000, 6000}).Draw(rt, "n")
+			n := rapid.SampledFrom([]int{1100, 2500}).Draw(rt, "n")
 			agreesOnThreads(rt, r, cl, c.vals(rt, n), c.src, 256, 1, 2)
 		})
 	}
