@@ -867,12 +867,10 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// kept under half of what they tested, without it, the maps and folds over what the
 	// filters keep (a filter keeping 35-45% of a map's input ran in 0.88-0.94 of the
 	// speculating form's time that way; docs/performance.md, "Speculation by the block
-	// before"). Either computes
-	// the block's elements as the fused process does, so the results are the same whichever
-	// runs. Slices keep theirs: their runs cost nothing to find; and so do filters whose
-	// speculated maps only move values (`map fst`), which cost nothing for every element
-	// either (a 23-binding loop of the 100-binding program, written twice for one, took a
-	// tenth more of its compile).
+	// before"). Either computes the block's elements as the fused process does, so the results
+	// are the same whichever runs. Filters whose speculated maps only move values (`map fst`)
+	// keep theirs: those cost nothing for every element either (a 23-binding loop of the
+	// 100-binding program, written twice for one, took a tenth more of its compile).
 	specDense := spec
 	var sparse []*blockNode // the filters whose speculation the sparse form drops
 	for _, g := range plan.nodes {
@@ -1078,34 +1076,15 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		w := quote(bn.b.Name())
 		from, to := ident(p+"from_", bn.b.Name()), ident(p+"to_", bn.b.Name())
 		at, n := positionAt(rate, "0"), count(rate)
-		// The positions kept are those from the start on (0 without one) and before the end:
-		// the start plus the count when the count is positive, the count alone without a start
-		// (fuse.SliceCond), no end without a count.
+		start, end, err := d.sliceRunBounds(sl, w)
+		if err != nil {
+			return err
+		}
 		lo, hi := "0", n
-		var start, end string
-		if sl.Start != nil {
-			s, err := d.x.value(sl.Start, nil, w)
-			if err != nil {
-				return err
-			}
-			start = fmt.Sprintf("(__int128)(%s)", s)
+		if start != "" {
 			lo = fmt.Sprintf("cnf_run_clamp(%s - %s, 0, %s)", start, at, n)
 		}
-		if sl.Count != nil {
-			c, err := d.x.value(sl.Count, nil, w)
-			if err != nil {
-				return err
-			}
-			switch lit, isLit := sl.Count.(*syntax.IntLit); {
-			case start == "":
-				end = fmt.Sprintf("(__int128)(%s)", c)
-			case isLit && lit.Value > 0:
-				end = fmt.Sprintf("%s + (%s)", start, c)
-			case isLit:
-				end = start
-			default:
-				end = fmt.Sprintf("((%s) > 0 ? %s + (%s) : %s)", c, start, c, start)
-			}
+		if end != "" {
 			hi = fmt.Sprintf("cnf_run_clamp(%s - %s, %s, %s)", end, at, from, n)
 		}
 		d.printf("\t\t/* %s = %s: a run of the block, without a mask */\n", bn.b.Name(), strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
@@ -1765,24 +1744,45 @@ func (d *definition) stopAt(plan *blockedPlan, writes map[string]bool, before fu
 	}
 	var conds, names []string
 	for _, g := range ends {
-		sl := g.b.Rhs.(*syntax.Slice)
-		w := quote(g.b.Name())
-		c, err := d.x.value(sl.Count, nil, w)
+		_, end, err := d.sliceRunBounds(g.b.Rhs.(*syntax.Slice), quote(g.b.Name()))
 		if err != nil {
 			return "", err
-		}
-		end := fmt.Sprintf("(__int128)(%s)", c)
-		if sl.Start != nil {
-			st, err := d.x.value(sl.Start, nil, w)
-			if err != nil {
-				return "", err
-			}
-			end = fmt.Sprintf("((%s) > 0 ? (__int128)(%s) + (%s) : (__int128)(%s))", c, st, c, st)
 		}
 		conds = append(conds, fmt.Sprintf("(__int128)%s >= %s", before(g.inRate), end))
 		names = append(names, g.b.Name())
 	}
 	return fmt.Sprintf("\t\tif (%s) break; /* %s ended: every result of the loop comes after it, so the rest of the input changes nothing (stopAt) */\n", strings.Join(conds, " && "), strings.Join(names, ", ")), nil
+}
+
+// sliceRunBounds is the C of the first position a slice keeps and of the position it keeps up
+// to, as __int128 (a start plus a count may pass an Int's range), "" for none: the start (0
+// without one), and the start plus the count when the count is positive, the count alone
+// without a start (fuse.SliceCond), no end without a count. w names the slice for errors.
+func (d *definition) sliceRunBounds(sl *syntax.Slice, w string) (start, end string, err error) {
+	if sl.Start != nil {
+		s, err := d.x.value(sl.Start, nil, w)
+		if err != nil {
+			return "", "", err
+		}
+		start = fmt.Sprintf("(__int128)(%s)", s)
+	}
+	if sl.Count != nil {
+		c, err := d.x.value(sl.Count, nil, w)
+		if err != nil {
+			return "", "", err
+		}
+		switch lit, isLit := sl.Count.(*syntax.IntLit); {
+		case start == "":
+			end = fmt.Sprintf("(__int128)(%s)", c)
+		case isLit && lit.Value > 0:
+			end = fmt.Sprintf("%s + (%s)", start, c)
+		case isLit:
+			end = start
+		default:
+			end = fmt.Sprintf("((%s) > 0 ? %s + (%s) : %s)", c, start, c, start)
+		}
+	}
+	return start, end, nil
 }
 
 // movesOnly reports whether e computes nothing: names, literals, tuples, and fst and snd of
