@@ -60,6 +60,14 @@ func (g *Graph) Key() string {
 			fmt.Fprintf(&b, "r %d %v\n", nd.ID, r)
 		}
 	}
+	// So do the rates of filters whose test is the same for every element (the text, not the
+	// graph's shape, decides them).
+	known := g.KnownRates()
+	for _, nd := range g.Nodes {
+		if r, ok := known[nd.Name]; ok {
+			fmt.Fprintf(&b, "k %d %v\n", nd.ID, r)
+		}
+	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:])
 }

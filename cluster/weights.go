@@ -19,8 +19,9 @@ import (
 // program without filters weigh N², as in the figure; `cnf ilp --paper` prints the figure's
 // weights.
 //
-// Where the guess is wrong (a filter that keeps nearly everything weighs half of what it
-// moves), measured rates replace it: Rates gives a filter's kept fraction by its binding's
+// A filter whose test is the same for every element, decided by its text (`\x -> x > x`),
+// keeps nothing or everything: it weighs so (uniform.go). Where the guess is wrong otherwise (a
+// filter that keeps nearly everything weighs half of what it moves), measured rates replace it: Rates gives a filter's kept fraction by its binding's
 // name (`cnf run --profile` measures them on real inputs), and an array behind filters weighs
 // N² times the product of their rates (at least N). A filter without a rate keeps the guess.
 
@@ -52,6 +53,29 @@ func (g *Graph) SetRates(r Rates) {
 // MeasuredRates are the measured rates the weights use (SetRates), by filter name; nil when
 // there are none. The caller must not change them.
 func (g *Graph) MeasuredRates() Rates { return g.rates }
+
+// KnownRates are the rates of the filters without a measured one whose test is the same for
+// every element (0: it keeps nothing, 1: everything; uniform.go), by filter name; nil when
+// there are none. The weights use them instead of the guess.
+func (g *Graph) KnownRates() Rates {
+	var known Rates
+	for _, nd := range g.Nodes {
+		f, ok := nd.Binding.Rhs.(*syntax.Filter)
+		if !ok {
+			continue
+		}
+		if _, measured := g.rates[nd.Name]; measured {
+			continue
+		}
+		if r, ok := knownRate(f); ok {
+			if known == nil {
+				known = Rates{}
+			}
+			known[nd.Name] = r
+		}
+	}
+	return known
+}
 
 // weigh computes heavy (the pairs joined by an edge or reading a common array) and, for the
 // heavy pairs whose every such array is behind filters, the largest share of N² that such an
@@ -137,8 +161,11 @@ func (g *Graph) filterShares() map[string]float64 {
 		f := 1.0
 		if w := syntax.Walked(nd.Binding.Rhs); w != nil {
 			f = of(w.Name)
-			if _, ok := nd.Binding.Rhs.(*syntax.Filter); ok {
+			if flt, ok := nd.Binding.Rhs.(*syntax.Filter); ok {
 				r, ok := g.rates[nd.Name]
+				if !ok {
+					r, ok = knownRate(flt)
+				}
 				if !ok {
 					r = guessedRate
 				}

@@ -80,6 +80,10 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 			// The weights are not the guess: say whose (cnf.solver.rates).
 			m.printf("\n\nfilters weighed by their measured rates: %s", present.RatesText(rs, m.mono))
 		}
+		if rs := rep.Graph.KnownRates(); len(rs) > 0 {
+			// A test the same for every element: its filter weighs what it keeps.
+			m.printf("\n\nfilters whose test is the same for every element, weighed so: %s", present.KnownRatesText(rs, m.mono))
+		}
 	}
 	if ms, ok := vw.measured(t.fn.Def.Name.Name); ok {
 		m.printf("\n\n%s (compiled to C, median of %d runs)", m.bold(ms.summary), benchRuns)

@@ -40,6 +40,9 @@ type Summary struct {
 	Dead []string `json:"neverComputed,omitempty"`
 	// Rates are the measured filter rates the weights used (--rates), by filter name.
 	Rates map[string]float64 `json:"rates,omitempty"`
+	// KnownRates are the rates of the filters whose test is the same for every element, decided
+	// by its text (0: keeps nothing, 1: everything), which the weights used instead of the guess.
+	KnownRates map[string]float64 `json:"knownRates,omitempty"`
 }
 
 // ClusterSummary describes one cluster.
@@ -107,6 +110,7 @@ func Summarize(r *cluster.Report) Summary {
 		Preventing:   []EdgeSummary{},
 		Clusters:     []ClusterSummary{},
 		Rates:        r.Graph.MeasuredRates(),
+		KnownRates:   r.Graph.KnownRates(),
 	}
 	if s.Optimal {
 		s.Bound = s.Objective
@@ -163,6 +167,20 @@ func RatesText(rates map[string]float64, name func(string) string) string {
 	return strings.Join(parts, ", ")
 }
 
+// KnownRatesText lists filters of a known rate (0 or 1) as "a keeps none, b keeps all", by name.
+func KnownRatesText(rates map[string]float64, name func(string) string) string {
+	names := slices.Sorted(maps.Keys(rates))
+	parts := make([]string, len(names))
+	for i, n := range names {
+		what := "keeps all"
+		if rates[n] == 0 {
+			what = "keeps none"
+		}
+		parts[i] = name(n) + " " + what
+	}
+	return strings.Join(parts, ", ")
+}
+
 // BaselinesOf counts the loops of the baseline clusterings.
 func BaselinesOf(r *cluster.Report) Baselines {
 	return Baselines{Unfused: r.Unfused.Loops(), Stream: r.Stream.Loops(), Megiddo: r.Megiddo.Loops(),
@@ -188,6 +206,9 @@ func WriteText(w io.Writer, r *cluster.Report, withTime bool) {
 	fmt.Fprintf(w, "  baselines: unfused %d, stream fusion %d, Megiddo & Sarkar %s\n", b.Unfused, b.Stream, b.MegiddoText())
 	if len(s.Rates) > 0 {
 		fmt.Fprintf(w, "  weighed by measured filter rates: %s\n", RatesText(s.Rates, func(n string) string { return n }))
+	}
+	if len(s.KnownRates) > 0 {
+		fmt.Fprintf(w, "  filters whose test is the same for every element, weighed so: %s\n", KnownRatesText(s.KnownRates, func(n string) string { return n }))
 	}
 	for _, k := range r.Graph.Known {
 		fmt.Fprintf(w, "  before any loop: %s = %s\n", k.Name(), s.Known[k.Name()])
