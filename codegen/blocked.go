@@ -1176,12 +1176,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			if isSelect(bn) && compacted(bn) {
 				prf("\tint64_t %s = 0;\n", before(bn.rate))
 				if !isSlice(bn.b) {
-					// A mask of int64_t (0 or 1), not of bytes: the loop that stores it computes
-					// with 8-byte elements, and a byte among them made gcc choose 16 elements a
-					// vector step (8 registers for each value, packs, spills); the same width gives
-					// one register a value and no packs (docs/performance.md, "Masks as wide as
-					// the elements").
-					prf("\tint64_t %s[%d];\n", mask(bn.b), blockSize)
+					prf("\tuint8_t %s[%d];\n", mask(bn.b), blockSize)
 				}
 			}
 			for _, id := range bn.b.Names {
@@ -2060,12 +2055,12 @@ func (d *definition) compactName(array string) string {
 	m := mangle(t)
 	d.p.helper("cnf_compact_"+m, func() (string, error) {
 		var b strings.Builder
-		fmt.Fprintf(&b, "static __attribute__((noinline)) int64_t cnf_compact_%s(%s *restrict dst, const %s *restrict src, const int64_t *restrict keep, int64_t n) {\n", m, tn, tn)
+		fmt.Fprintf(&b, "static __attribute__((noinline)) int64_t cnf_compact_%s(%s *restrict dst, const %s *restrict src, const uint8_t *restrict keep, int64_t n) {\n", m, tn, tn)
 		wide := t.Kind() == "Int" || t.Kind() == "Float"
 		// A block the filter keeps none or all of (a test that is rarely or nearly always true)
 		// is counted first, in one vectorised pass over the mask, and copied whole or skipped.
 		// With AVX-512BW the 8-byte elements skip that pass: each 64 elements' mask is read
-		// into one 64-bit word (eight vptestmq) and the 64 are skipped, copied or compressed 8 at a time (half
+		// into one register and the 64 are skipped, copied or compressed 8 at a time (half
 		// the time of counting first; docs/performance.md, "Compaction in 64s").
 		if wide {
 			b.WriteString("#if !(defined(__AVX512F__) && defined(__AVX512BW__))\n")
@@ -2079,8 +2074,7 @@ func (d *definition) compactName(array string) string {
 		if wide {
 			b.WriteString("#if defined(__AVX512F__) && defined(__AVX512BW__)\n")
 			b.WriteString("\tfor (; i + 64 <= n; i += 64) {\n")
-			b.WriteString("\t\tuint64_t m = 0;\n")
-			b.WriteString("\t\tfor (int q = 0; q < 64; q += 8) m |= (uint64_t)_mm512_test_epi64_mask(_mm512_loadu_si512((const void *)(keep + i + q)), _mm512_set1_epi64(1)) << q;\n")
+			b.WriteString("\t\tconst uint64_t m = _mm512_test_epi8_mask(_mm512_loadu_si512((const void *)(keep + i)), _mm512_set1_epi8(1));\n")
 			b.WriteString("\t\tif (m == 0) continue;\n")
 			b.WriteString("\t\tif (m == ~UINT64_C(0)) { memcpy(dst + j, src + i, 64 * sizeof *src); j += 64; continue; }\n")
 			b.WriteString("\t\tfor (int q = 0; q < 64; q += 8) {\n")
@@ -2092,28 +2086,28 @@ func (d *definition) compactName(array string) string {
 		if pair { // 16 bytes: each kept element is two 8-byte lanes
 			b.WriteString("#if defined(__AVX512F__) && defined(__BMI2__)\n")
 			b.WriteString("\tfor (; i + 4 <= n; i += 4) {\n")
-			b.WriteString("\t\tunsigned k4 = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_slli_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(keep + i)), 63)));\n")
+			b.WriteString("\t\tunsigned k4 = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(_mm_cvtsi32_si128(*(const int *)(keep + i)), 7)) & 15u;\n")
 			b.WriteString("\t\t__mmask8 mk = (__mmask8)(_pdep_u32(k4, 0x55u) * 3u);\n")
 			b.WriteString("\t\t_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));\n")
 			b.WriteString("\t\tj += __builtin_popcount(k4);\n\t}\n#endif\n")
 		}
 		if wide {
 			// AVX2 without AVX-512: 4 elements at a time, moved to the front of one register
-			// by a permutation of its 32-bit halves chosen by the 4 bits of the mask (the low bits
-			// of its 4 words shifted to the sign, vmovmskpd; a table
+			// by a permutation of its 32-bit halves chosen by the 4 bits of the mask (a table
 			// of 16), stored whole and the count moved by the bits set. The scalar loop below
-			// carries the count from each element's mask to the next store's address, a
+			// carries the count from each element's mask byte to the next store's address, a
 			// chain of 1.5-2 cycles an element (docs/performance.md, "Compaction on AVX2").
 			b.WriteString("#if defined(__AVX2__) && !defined(__AVX512F__)\n")
 			b.WriteString("\tfor (; i + 4 <= n; i += 4) {\n")
-			b.WriteString("\t\tconst unsigned mk = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_slli_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(keep + i)), 63)));\n")
+			b.WriteString("\t\tint32_t w;\n\t\tmemcpy(&w, keep + i, 4);\n")
+			b.WriteString("\t\tconst unsigned mk = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(_mm_cvtsi32_si128(w), 7)) & 15u;\n")
 			b.WriteString("\t\tconst __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));\n")
 			b.WriteString("\t\t_mm256_storeu_si256((__m256i *)(void *)(dst + j), _mm256_permutevar8x32_epi32(v, _mm256_load_si256((const __m256i *)(const void *)cnf_pack4[mk])));\n")
 			b.WriteString("\t\tj += __builtin_popcount(mk);\n\t}\n#endif\n")
 			d.p.helper("cnf_pack4", func() (string, error) { return pack4Table(), nil })
 			b.WriteString("#if defined(__AVX512F__)\n")
 			b.WriteString("\tfor (; i + 8 <= n; i += 8) {\n")
-			b.WriteString("\t\t__mmask8 mk = _mm512_test_epi64_mask(_mm512_loadu_si512((const void *)(keep + i)), _mm512_set1_epi64(1));\n")
+			b.WriteString("\t\t__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));\n")
 			b.WriteString("\t\t_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));\n")
 			b.WriteString("\t\tj += __builtin_popcount(mk);\n\t}\n#endif\n")
 		}

@@ -23,7 +23,7 @@ static const int32_t cnf_pack4[16][8] __attribute__((aligned(32))) = {
 	{0, 1, 2, 3, 4, 5, 6, 7},
 };
 #endif
-static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const int64_t *restrict keep, int64_t n) {
+static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, const int64_t *restrict src, const uint8_t *restrict keep, int64_t n) {
 #if !(defined(__AVX512F__) && defined(__AVX512BW__))
 	int64_t kept = 0;
 	for (int64_t k = 0; k < n; k++) kept += keep[k];
@@ -33,8 +33,7 @@ static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, 
 	int64_t j = 0, i = 0;
 #if defined(__AVX512F__) && defined(__AVX512BW__)
 	for (; i + 64 <= n; i += 64) {
-		uint64_t m = 0;
-		for (int q = 0; q < 64; q += 8) m |= (uint64_t)_mm512_test_epi64_mask(_mm512_loadu_si512((const void *)(keep + i + q)), _mm512_set1_epi64(1)) << q;
+		const uint64_t m = _mm512_test_epi8_mask(_mm512_loadu_si512((const void *)(keep + i)), _mm512_set1_epi8(1));
 		if (m == 0) continue;
 		if (m == ~UINT64_C(0)) { memcpy(dst + j, src + i, 64 * sizeof *src); j += 64; continue; }
 		for (int q = 0; q < 64; q += 8) {
@@ -46,7 +45,9 @@ static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, 
 #endif
 #if defined(__AVX2__) && !defined(__AVX512F__)
 	for (; i + 4 <= n; i += 4) {
-		const unsigned mk = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_slli_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(keep + i)), 63)));
+		int32_t w;
+		memcpy(&w, keep + i, 4);
+		const unsigned mk = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(_mm_cvtsi32_si128(w), 7)) & 15u;
 		const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
 		_mm256_storeu_si256((__m256i *)(void *)(dst + j), _mm256_permutevar8x32_epi32(v, _mm256_load_si256((const __m256i *)(const void *)cnf_pack4[mk])));
 		j += __builtin_popcount(mk);
@@ -54,7 +55,7 @@ static __attribute__((noinline)) int64_t cnf_compact_Int(int64_t *restrict dst, 
 #endif
 #if defined(__AVX512F__)
 	for (; i + 8 <= n; i += 8) {
-		__mmask8 mk = _mm512_test_epi64_mask(_mm512_loadu_si512((const void *)(keep + i)), _mm512_set1_epi64(1));
+		__mmask8 mk = (__mmask8)_mm_movemask_epi8(_mm_slli_epi16(_mm_loadl_epi64((const __m128i *)(keep + i)), 7));
 		_mm512_storeu_si512((void *)(dst + j), _mm512_maskz_compress_epi64(mk, _mm512_loadu_si512((const void *)(src + i))));
 		j += __builtin_popcount(mk);
 	}
@@ -119,7 +120,7 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L1_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
 		int64_t L1_t_ys2 = 0;
-		int64_t L1_m_ys2[1024];
+		uint8_t L1_m_ys2[1024];
 		int64_t L1_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
