@@ -11,6 +11,8 @@
 //     clustering.go (clusters, loops numbered once, reads and writes), check.go (validity
 //     without the ILP), decision.go (the graph's key and a clustering carried to an equal
 //     graph), values.go (clusterings to and from the model's column values).
+//   - The weights: weights.go (the objective's pair weights, filters' rates), uniform.go
+//     (filters whose test is the same for every element, by its text).
 //   - Baselines and heuristics: baselines.go (unfused, stream fusion), merge.go (the merger
 //     both greedy merges use), greedy.go, improve.go (single moves and polish), kick.go (kicks
 //     from polish's local optimum, for work the search cannot use), exhaustive.go
