@@ -113,3 +113,34 @@ func TestWorkspaceRoot(t *testing.T) {
 		}
 	}
 }
+
+// A filter whose test is the same for every element is weighed by what it keeps, and the
+// definition's hover says so, as cnf cluster does; the clustering's summary carries the rates.
+func TestKnownRatesInHover(t *testing.T) {
+	const text = `p :: Array Int -> (Array Int, Array Int)
+p xs =
+  let e = filter (\x -> x > x) xs
+      k = filter (\x -> (x - x) /= (7 - 2)) xs
+  in  (e, k)
+`
+	opts := DefaultOptions()
+	opts.Debounce = 0
+	c := startServer(t, opts, nil)
+	uri := "file:///known.cnf"
+	c.open(uri, text)
+	c.analysed(uri, 1)
+	var r ClusteringResult
+	if err := c.call("workspace/executeCommand", map[string]any{"command": cmdShowClustering, "arguments": []any{uri, "p"}}, &r); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]float64{"e": 0, "k": 1}; !reflect.DeepEqual(r.Summary.KnownRates, want) {
+		t.Errorf("known rates %v, want %v", r.Summary.KnownRates, want)
+	}
+	var hover protocol.Hover
+	if err := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 1, "character": 0}}, &hover); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(hover.Contents.Value, "filters whose test is the same for every element, weighed so: `e` keeps none, `k` keeps all") {
+		t.Errorf("the definition's hover does not say which filters keep nothing or everything:\n%s", hover.Contents.Value)
+	}
+}
