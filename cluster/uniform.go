@@ -23,12 +23,12 @@ import (
 func knownRate(f *syntax.Filter) (rate float64, ok bool) {
 	bound := map[string]bool{}
 	var body syntax.Expr
-	switch w := unparen(f.Worker).(type) {
+	switch w := syntax.Unparen(f.Worker).(type) {
 	case *syntax.Lambda:
 		if len(w.Params) != 1 {
 			return 0, false
 		}
-		bindPattern(w.Params[0], bound)
+		syntax.PatternNames(w.Params[0], func(id *syntax.Ident) { bound[id.Name] = true })
 		body = w.Body
 	default:
 		return 0, false
@@ -200,7 +200,7 @@ func sign(x int64) int {
 // sameExpr says a and b are the same expression but for parentheses (the same names, operators
 // and literals): their values are equal wherever both are evaluated for one element.
 func sameExpr(a, b syntax.Expr) bool {
-	a, b = unparen(a), unparen(b)
+	a, b = syntax.Unparen(a), syntax.Unparen(b)
 	switch a := a.(type) {
 	case *syntax.Ident:
 		b, ok := b.(*syntax.Ident)
@@ -247,26 +247,4 @@ func sameExpr(a, b syntax.Expr) bool {
 		return true
 	}
 	return false
-}
-
-func unparen(e syntax.Expr) syntax.Expr {
-	for {
-		p, ok := e.(*syntax.Paren)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
-}
-
-// bindPattern adds the names a lambda's parameter pattern binds.
-func bindPattern(p syntax.Pattern, bound map[string]bool) {
-	switch p := p.(type) {
-	case *syntax.Ident:
-		bound[p.Name] = true
-	case *syntax.TuplePattern:
-		for _, e := range p.Elems {
-			bindPattern(e, bound)
-		}
-	}
 }

@@ -1853,7 +1853,7 @@ func (d *definition) maskedStep(bn *blockNode, mask, acc string) (string, bool, 
 // elem, or nil. (For Ints only: wrapping addition is associative and 0 is its identity, so
 // acc + (kept ? e : 0) is the step or nothing, bit for bit; a Float's -0.0 + 0.0 is not -0.0.)
 func addend(worker syntax.Expr, elem string) syntax.Expr {
-	worker = unparen(worker)
+	worker = syntax.Unparen(worker)
 	switch w := worker.(type) {
 	case *syntax.Section:
 		if w.Op.Name == "+" && !w.Op.Backtick && w.X == nil && w.Y == nil {
@@ -1881,17 +1881,9 @@ func addend(worker syntax.Expr, elem string) syntax.Expr {
 
 // patternNames is the names the pattern p binds.
 func patternNames(p syntax.Pattern) []string {
-	switch p := p.(type) {
-	case *syntax.Ident:
-		return []string{p.Name}
-	case *syntax.TuplePattern:
-		var names []string
-		for _, e := range p.Elems {
-			names = append(names, patternNames(e)...)
-		}
-		return names
-	}
-	return nil
+	var names []string
+	syntax.PatternNames(p, func(id *syntax.Ident) { names = append(names, id.Name) })
+	return names
 }
 
 // patternBinds reports whether the pattern p binds name.
@@ -1914,7 +1906,7 @@ func patternBinds(p syntax.Pattern, name string) bool {
 // else), and without returns r (nil for e = a alone). Ints wrap, so (a + x) - y is a + (x - y)
 // bit for bit: the generators' `\acc x -> acc + x - n` is an addend fold, split on a team.
 func without(e syntax.Expr, a string) (syntax.Expr, bool) {
-	e = unparen(e)
+	e = syntax.Unparen(e)
 	if isName(e, a) {
 		return nil, true
 	}
@@ -1947,18 +1939,8 @@ func without(e syntax.Expr, a string) (syntax.Expr, bool) {
 	return nil, false
 }
 
-func unparen(e syntax.Expr) syntax.Expr {
-	for {
-		p, ok := e.(*syntax.Paren)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
-}
-
 func isName(e syntax.Expr, name string) bool {
-	id, ok := unparen(e).(*syntax.Ident)
+	id, ok := syntax.Unparen(e).(*syntax.Ident)
 	return ok && id.Name == name
 }
 

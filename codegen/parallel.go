@@ -664,7 +664,7 @@ func (d *definition) associative(bn *blockNode, worker syntax.Expr, what string)
 	if bn.addend != nil { // Ints only (addend)
 		return foldOp{combine: "(%s + %s)", identity: "INT64_C(0)"}, ""
 	}
-	w := unparen(worker)
+	w := syntax.Unparen(worker)
 	name := ""
 	switch w := w.(type) {
 	case *syntax.Section:

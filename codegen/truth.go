@@ -252,14 +252,7 @@ func kindOf(t *types.Type) string {
 
 // bindNames adds the names a lambda's parameter pattern binds.
 func bindNames(p syntax.Pattern, bound map[string]bool) {
-	switch p := p.(type) {
-	case *syntax.Ident:
-		bound[p.Name] = true
-	case *syntax.TuplePattern:
-		for _, e := range p.Elems {
-			bindNames(e, bound)
-		}
-	}
+	syntax.PatternNames(p, func(id *syntax.Ident) { bound[id.Name] = true })
 }
 
 // every says f holds for each of es.

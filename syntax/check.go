@@ -577,7 +577,7 @@ func (d *defChecker) freeVars(e Expr, bound map[string]bool, f func(*Ident)) {
 		// A lambda binds a handful of names: a scan, not a map, on this per-keystroke path.
 		var binders []*Ident
 		for _, p := range e.Params {
-			patternNames(p, func(id *Ident) {
+			PatternNames(p, func(id *Ident) {
 				i := slices.IndexFunc(binders, func(b *Ident) bool { return b.Name == id.Name })
 				if i >= 0 && id.Name != "_" {
 					d.errorf(id.Range, CodeDuplicate, []Related{{binders[i].Range, id.Name + " is bound here"}},
@@ -592,18 +592,6 @@ func (d *defChecker) freeVars(e Expr, bound map[string]bool, f func(*Ident)) {
 	}
 	for x := range Subexprs(e) {
 		d.freeVars(x, bound, f)
-	}
-}
-
-// patternNames calls f for each name a pattern binds.
-func patternNames(p Pattern, f func(*Ident)) {
-	switch p := p.(type) {
-	case *Ident:
-		f(p)
-	case *TuplePattern:
-		for _, e := range p.Elems {
-			patternNames(e, f)
-		}
 	}
 }
 

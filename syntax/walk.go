@@ -54,3 +54,26 @@ func deeperThan(e Expr, limit int) bool {
 	}
 	return false
 }
+
+// Unparen is e without the parentheses around it.
+func Unparen(e Expr) Expr {
+	for {
+		p, ok := e.(*Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// PatternNames calls f for each name a lambda's parameter pattern binds, left to right.
+func PatternNames(p Pattern, f func(*Ident)) {
+	switch p := p.(type) {
+	case *Ident:
+		f(p)
+	case *TuplePattern:
+		for _, e := range p.Elems {
+			PatternNames(e, f)
+		}
+	}
+}
