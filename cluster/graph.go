@@ -39,6 +39,7 @@ type Graph struct {
 	// share of N² they weigh (weights.go); the other heavy pairs weigh N².
 	shallow map[[2]int]float64
 	rates   Rates                     // measured filter rates (SetRates); nil: the guess
+	known   Rates                     // rates of the other filters known from their text (uniform.go); nil: none
 	byBind  map[*syntax.Binding]*Node // every node by its binding
 	// concestors[a*n+b] memoises PossibleConcestors(a, b) (see concestorEntry): the model's
 	// pair loops, the budget and the explanations all ask, for every pair, and each question

@@ -56,8 +56,11 @@ func (g *Graph) MeasuredRates() Rates { return g.rates }
 
 // KnownRates are the rates of the filters without a measured one whose test is the same for
 // every element (0: it keeps nothing, 1: everything; uniform.go), by filter name; nil when
-// there are none. The weights use them instead of the guess.
-func (g *Graph) KnownRates() Rates {
+// there are none. The weights use them instead of the guess; the caller must not change them.
+func (g *Graph) KnownRates() Rates { return g.known }
+
+// knownRates finds the filters of KnownRates (weigh keeps them).
+func (g *Graph) knownRates() Rates {
 	var known Rates
 	for _, nd := range g.Nodes {
 		f, ok := nd.Binding.Rhs.(*syntax.Filter)
@@ -86,6 +89,7 @@ func (g *Graph) weigh() {
 	for i := range g.heavy {
 		g.heavy[i] = newBitset(n)
 	}
+	g.known = g.knownRates()
 	share := g.filterShares()
 	g.shallow = map[[2]int]float64{}
 	// mark records that i and j share an array weighing f of N²: the pair weighs by its
@@ -161,10 +165,10 @@ func (g *Graph) filterShares() map[string]float64 {
 		f := 1.0
 		if w := syntax.Walked(nd.Binding.Rhs); w != nil {
 			f = of(w.Name)
-			if flt, ok := nd.Binding.Rhs.(*syntax.Filter); ok {
+			if _, ok := nd.Binding.Rhs.(*syntax.Filter); ok {
 				r, ok := g.rates[nd.Name]
 				if !ok {
-					r, ok = knownRate(flt)
+					r, ok = g.known[nd.Name]
 				}
 				if !ok {
 					r = guessedRate
