@@ -71,6 +71,21 @@ func (m *markup) term(word string) string {
 	return fmt.Sprintf("[%s](%s %q)", word, t.URL, t.Line)
 }
 
+// termCount writes n and the vocabulary's plural word, singular when n is 1 ("1 loop", "2
+// loops"), linked as term links it.
+func (m *markup) termCount(n int, plural string) string {
+	t := m.term(plural)
+	if n == 1 {
+		one := strings.TrimSuffix(plural, "s")
+		if m.md {
+			t = strings.Replace(t, "["+plural+"]", "["+one+"]", 1)
+		} else {
+			t = one
+		}
+	}
+	return fmt.Sprintf("%d %s", n, t)
+}
+
 // termLines are the lines of some words, one per line: a lens's tooltip.
 func termLines(words ...string) string {
 	g := glossary()

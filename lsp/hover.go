@@ -68,7 +68,7 @@ func hoverDefinition(m *markup, vw *view, t *target) {
 	if def := vw.def(t.fn.Def.Name.Name); def != nil {
 		rep := def.Report
 		bl := present.BaselinesOf(rep)
-		m.printf("\n\n%d %s (%s %d · %s %d · %s %s), %s %d", rep.Ours.Loops(), m.term("loops"), m.term("unfused"), bl.Unfused, m.term("stream fusion"), bl.Stream,
+		m.printf("\n\n%s (%s %d · %s %d · %s %s), %s %d", m.termCount(rep.Ours.Loops(), "loops"), m.term("unfused"), bl.Unfused, m.term("stream fusion"), bl.Stream,
 			m.term("Megiddo"), bl.MegiddoText(), m.term("objective"), rep.Ours.Objective)
 		if !rep.Ours.Optimal {
 			m.printf(", %s", m.term("not proven optimal"))

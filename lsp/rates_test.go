@@ -143,4 +143,7 @@ p xs =
 	if !strings.Contains(hover.Contents.Value, "filters whose test is the same for every element, weighed so: `e` keeps none, `k` keeps all") {
 		t.Errorf("the definition's hover does not say which filters keep nothing or everything:\n%s", hover.Contents.Value)
 	}
+	if !strings.Contains(hover.Contents.Value, "1 [loop](") || strings.Contains(hover.Contents.Value, "1 [loops]") {
+		t.Errorf("the hover of a one-loop definition does not say \"1 loop\":\n%s", hover.Contents.Value)
+	}
 }
