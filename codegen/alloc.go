@@ -18,8 +18,9 @@ const allocC = `
 #define CNF_HUGE_PAGE ((size_t)2 << 20)
 #define CNF_HUGE_BLOCKS 256
 /* The large blocks mapped so far: in use or free for reuse. */
-static struct { char *p; size_t size; bool used; } cnf_blocks[CNF_HUGE_BLOCKS];
-static int cnf_nblocks;
+typedef struct { char *p; size_t size; bool used; } cnf_block;
+CNF_STATE(cnf_block cnf_blocks[CNF_HUGE_BLOCKS], );
+CNF_STATE(int cnf_nblocks, );
 
 /* cnf_huge_locked is cnf_huge for whole bytes (a multiple of the page), under the lock. */
 static void *cnf_huge_locked(size_t whole) {

@@ -35,7 +35,7 @@ const benchC = `#include <time.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-static uint64_t cnf_rng;
+CNF_STATE(uint64_t cnf_rng, );
 static inline uint64_t cnf_next(void) {
 	cnf_rng ^= cnf_rng << 13; cnf_rng ^= cnf_rng >> 7; cnf_rng ^= cnf_rng << 17;
 	return cnf_rng;
@@ -45,12 +45,13 @@ static double cnf_now(void) {
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
-static int64_t cnf_bytes_read, cnf_bytes_written;
+CNF_STATE(int64_t cnf_bytes_read, );
+CNF_STATE(int64_t cnf_bytes_written, );
 /* Ints are drawn in [cnf_int_lo, cnf_int_lo + cnf_int_span); CNF_INTS="LO HI" narrows them,
  * CNF_INTS_<param>="LO HI" one Int array parameter's (benchprofiles.go, benchsearch.go: the
  * inputs tried when the program fails on the default ones). */
-static int64_t cnf_int_lo = -1000;
-static uint64_t cnf_int_span = 2001;
+CNF_STATE(int64_t cnf_int_lo, = -1000);
+CNF_STATE(uint64_t cnf_int_span, = 2001);
 static void cnf_ints_of(const char *var, int64_t *lo_, uint64_t *span) {
 	const char *e = getenv(var);
 	long long lo, hi;

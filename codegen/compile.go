@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -91,8 +92,15 @@ func CacheDir() (string, error) {
 // renamed into place, so an interrupted or failed build leaves no partial file; a digest of it
 // is written beside it (KEY.sum), and an entry whose bytes do not match its digest (truncated,
 // replaced, or from a build that stopped between the two renames) is compiled again. Build
-// directories of builds whose process has died are removed.
+// directories of builds whose process has died are removed. On several cores the program is
+// compiled in parts, one compiler a part at once, and linked (parts.go).
 func Build(ctx context.Context, src string) (string, error) {
+	return build(ctx, src, runtime.NumCPU())
+}
+
+// build is Build on cpus cores: with two or more, in as many parts as the program has loops and
+// one, at most cpus (parts.go).
+func build(ctx context.Context, src string, cpus int) (string, error) {
 	cc, err := Compiler()
 	if err != nil {
 		return "", err
@@ -102,8 +110,8 @@ func Build(ctx context.Context, src string) (string, error) {
 		return "", err
 	}
 	version := gccVersion(ctx, cc) // "" for another compiler
-	parallel := parallelFlags(src, version != "", runtime.NumCPU())
-	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(append(slices.Clone(Flags), parallel...), " ") + "\x00" + machine() + "\x00" + src))
+	parts := splitParts(src, cpus)
+	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(Flags, " ") + "\x00" + fmt.Sprintf("parts %d", len(parts)) + "\x00" + machine() + "\x00" + src))
 	key := hex.EncodeToString(sum[:16])
 	exe := filepath.Join(dir, key)
 	if verified(exe, key) {
@@ -127,25 +135,39 @@ func Build(ctx context.Context, src string) (string, error) {
 	var stderr bytes.Buffer
 	run := compileIn(ctx, cc, tmp, &stderr)
 	err = errors.New("not compiled")
-	tryParallel := parallel != nil
+	var include []string
 	if !strings.Contains(src, runtimeIncludes) {
 		// Not a generated file (or one from another version): nothing to precompile.
 	} else if pch := precompiled(ctx, cc, Flags, version); pch != "" {
 		// The runtime's system headers read from their precompiled form (pch.go); should
 		// that fail, the compiles without it below say why the program does not compile.
-		err = run(append(append([]string{"-include", filepath.Join(pch, pchName)}, parallel...), args...))
-		if msg := stderr.String(); err != nil && (strings.Contains(msg, "PCH") || strings.Contains(msg, "precompiled header")) {
-			os.RemoveAll(pch) // made again by the next build
-		} else if err != nil && !strings.Contains(msg, "lto") {
-			tryParallel = false // an error in the program (a host file's): the plain compile says it
-		}
+		include = []string{"-include", filepath.Join(pch, pchName)}
 	}
-	if err != nil && ctx.Err() == nil && tryParallel {
-		err = run(append(slices.Clone(parallel), args...))
+	// pchFailed says whether a compile with include failed on the precompiled header (a
+	// truncated .gch), which is then removed, to be made again by the next build.
+	pchFailed := func(err error) bool {
+		if err == nil || include == nil || ctx.Err() != nil {
+			return false
+		}
+		msg := stderr.String() + err.Error()
+		if !strings.Contains(msg, "PCH") && !strings.Contains(msg, "precompiled header") {
+			return false
+		}
+		os.RemoveAll(filepath.Dir(include[1]))
+		return true
+	}
+	if parts != nil {
+		err = compileParts(ctx, cc, tmp, parts, include)
+		if pchFailed(err) {
+			err = compileParts(ctx, cc, tmp, parts, nil) // the same executable, the headers read as text
+		}
+	} else if include != nil {
+		err = run(append(slices.Clone(include), args...))
+		pchFailed(err)
 	}
 	if err != nil && ctx.Err() == nil {
-		// The plain compile, whose message is the one to give: a compiler that cannot
-		// optimise in parallel (no LTO plugin) still compiles the program.
+		// The plain compile of the one file, whose message is the one to give (the parts'
+		// would name part files), and what a compiler that failed on the parts gets.
 		err = run(args)
 	}
 	if err != nil {
@@ -175,6 +197,41 @@ func Build(ctx context.Context, src string) (string, error) {
 		return "", fmt.Errorf("keeping the compiled program's digest: %w", err)
 	}
 	return exe, nil
+}
+
+// compileParts compiles the parts of a program (splitParts) in dir, all at once, each with
+// include before its name, and links them into prog. The error has the compilers' messages.
+func compileParts(ctx context.Context, cc, dir string, parts []string, include []string) error {
+	errs := make([]error, len(parts))
+	var wg sync.WaitGroup
+	for p, text := range parts {
+		name := fmt.Sprintf("part%d", p)
+		if err := os.WriteFile(filepath.Join(dir, name+".c"), []byte(text), 0o644); err != nil {
+			return fmt.Errorf("writing the C file's part %d: %w", p, err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var stderr bytes.Buffer
+			args := append(append(slices.Clone(include), Flags...), "-c", "-o", name+".o", name+".c")
+			if err := compileIn(ctx, cc, dir, &stderr)(args); err != nil {
+				errs[p] = fmt.Errorf("part %d: %w: %s", p, err, strings.TrimSpace(stderr.String()))
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	args := append(slices.Clone(Flags), "-o", "prog")
+	for p := range parts {
+		args = append(args, fmt.Sprintf("part%d.o", p))
+	}
+	var stderr bytes.Buffer
+	if err := compileIn(ctx, cc, dir, &stderr)(append(args, "-lm")); err != nil {
+		return fmt.Errorf("linking the parts: %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return nil
 }
 
 // compileIn is a run of the compiler cc in dir with the arguments it is given, its messages

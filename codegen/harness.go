@@ -17,8 +17,8 @@ import (
 const ioC = `static void cnf_read(void *p, size_t n) {
 	if (fread(p, 1, n, stdin) != n) { fprintf(stderr, "cnf harness: the input ended early\n"); exit(2); }
 }
-static int cnf_hashing; /* cnf_write hashes instead of writing (cnf bench's checksum) */
-static uint64_t cnf_hash = 1469598103934665603ULL;
+CNF_STATE(int cnf_hashing, ); /* cnf_write hashes instead of writing (cnf bench's checksum) */
+CNF_STATE(uint64_t cnf_hash, = 1469598103934665603ULL);
 static void cnf_write(const void *p, size_t n) {
 	if (cnf_hashing) {
 		const unsigned char *b = p;

@@ -6,14 +6,16 @@ import (
 	"strings"
 )
 
-// A large program's C takes gcc seconds to optimise, nearly all of it in its loops' functions
-// (loopFunction), one after another on one core. gcc's link-time optimiser can instead split
-// the functions into partitions and optimise them in parallel, one process a partition: the
-// same passes on the same functions with the same flags, so the same code, compiled on every
-// core (docs/performance.md, "Compiling on every core"). A few loops gain nothing from it
-// (the processes' start and the streaming of the program between them cost what the
-// partitions save), so it is used from loopsInParallel loops, a partition of at least
-// loopsPerJob loops on each core.
+// A shared library's C (BuildShared: a Python module's) takes gcc seconds to optimise, nearly
+// all of it in its loops' functions (loopFunction), one after another on one core. gcc's
+// link-time optimiser can instead split the functions into partitions and optimise them in
+// parallel, one process a partition: the same passes on the same functions with the same
+// flags, so the same code, compiled on every core (docs/performance.md, "Compiling on every
+// core"). A few loops gain nothing from it (the processes' start and the streaming of the
+// program between them cost what the partitions save), so it is used from loopsInParallel
+// loops, a partition of at least loopsPerJob loops on each core. Executables (Build) are
+// compiled in parts instead (parts.go), which needs neither make nor the serial parse of the
+// whole program that -flto does first.
 
 const (
 	loopsInParallel = 6

@@ -9,12 +9,12 @@ import "github.com/cnf-tools/cnf/internal/numeric"
 // amd64 (NaN and out-of-range values give MinInt64), and failing with a located message.
 // Generated code is compiled with -fwrapv, so Int arithmetic wraps as Go's does. Powers, exp,
 // log, sin, cos and ** are internal/numeric's C, the interpreter's algorithms, not libm's.
-var runtimeC = runtimeIncludes + numeric.C() + failExitC + runtimeBody
+var runtimeC = runtimeIncludes + stateC + numeric.C() + failExitC + runtimeBody
 
 // libraryRuntimeC is runtimeC for a library (cnf build --lib): a run-time error returns from
 // the entry point instead of ending the process (failLibraryC), and the state a call changes
 // is the calling thread's.
-var libraryRuntimeC = runtimeIncludes + numeric.C() + failLibraryC + runtimeBody
+var libraryRuntimeC = runtimeIncludes + stateC + numeric.C() + failLibraryC + runtimeBody
 
 const runtimeIncludes = `#pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic ignored "-Wunused-label"
@@ -47,6 +47,23 @@ const runtimeIncludes = `#pragma GCC diagnostic ignored "-Wunused-function"
 #endif
 `
 
+// stateC defines CNF_STATE, which declares each variable of the runtime's mutable state: static
+// in a file compiled alone (cnf build's C, a library); in a program that Build compiles in
+// parts, in parallel (parts.go), defined in part 0 and declared in the others, so that the
+// parts share one state. It is not in runtimeIncludes: the precompiled header (pch.go) holds
+// those lines as compiled without CNF_PART.
+const stateC = `/* CNF_STATE(declaration, initialiser) declares a variable of the runtime's mutable state:
+ * static here; in a program compiled in parts (CNF_PART, codegen/parts.go), defined in part 0
+ * and declared in the others. */
+#if !defined(CNF_PART)
+#define CNF_STATE(decl, init) static decl init
+#elif CNF_PART == 0
+#define CNF_STATE(decl, init) decl init
+#else
+#define CNF_STATE(decl, init) extern decl
+#endif
+`
+
 // failExitC is how a program fails: a message on standard error and exit status 3.
 const failExitC = `
 #include <setjmp.h>
@@ -55,8 +72,8 @@ const failExitC = `
  * own thread (codegen/parallel.go), with its message in cnf_team_message: the loop then runs
  * again on one thread, which reports the first failure in order (cnf_refail). NULL outside a
  * team. */
-static __thread jmp_buf *cnf_team_jump;
-static __thread char cnf_team_message[1024];
+CNF_STATE(__thread jmp_buf *cnf_team_jump, );
+CNF_STATE(__thread char cnf_team_message[1024], );
 
 /* cnf_fail reports a run-time error at a binding and ends the program (exit status 3). */
 static void cnf_fail(const char *where, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3), cold));
@@ -92,11 +109,12 @@ static void cnf_refail(void) {
 /* cnf_limit bounds the elements a run allocates in all (cnf run --compiled sets it to the
  * reference interpreter's limit, fuse.MaxElements, and fails with its message); cnf_made
  * counts them. */
-static int64_t cnf_limit = INT64_MAX, cnf_made;
+CNF_STATE(int64_t cnf_limit, = INT64_MAX);
+CNF_STATE(int64_t cnf_made, );
 /* cnf_max_bytes bounds one array's bytes: cnf bench's harness sets it to half of the machine's
  * memory, so that an array the data sizes past it (a generate as long as an element squared)
  * fails as an allocation, not by the kernel's out-of-memory killer after the memory is full. */
-static size_t cnf_max_bytes = SIZE_MAX;
+CNF_STATE(size_t cnf_max_bytes, = SIZE_MAX);
 #define CNF_LOCK()
 #define CNF_UNLOCK()
 #define CNF_TRACK(p)
@@ -188,11 +206,11 @@ const runtimeBody = `
 #ifndef CNF_THREADS_DEFAULT
 #define CNF_THREADS_DEFAULT 1
 #endif
-static int cnf_threads = CNF_THREADS_DEFAULT;
-static int64_t cnf_min_chunk = 16384; /* measured: docs/performance.md, "Parallel loops" */
+CNF_STATE(int cnf_threads, = CNF_THREADS_DEFAULT);
+CNF_STATE(int64_t cnf_min_chunk, = 16384); /* measured: docs/performance.md, "Parallel loops" */
 /* cnf_min_peel: the fewest elements a loop (a team's chunk) must have to peel (cnf_peel). */
-static int64_t cnf_min_peel = 4096;
-static int cnf_teams;
+CNF_STATE(int64_t cnf_min_peel, = 4096);
+CNF_STATE(int cnf_teams, );
 static int cnf_team(int64_t n) {
 	int64_t t = cnf_threads < CNF_MAX_THREADS ? cnf_threads : CNF_MAX_THREADS;
 	if (cnf_min_chunk > 0 && n / cnf_min_chunk < t) t = n / cnf_min_chunk;
@@ -267,7 +285,7 @@ static void cnf_copy_out(void *dst, const void *src, size_t bytes) {
  * thread and on two (docs/performance.md, "Streaming stores"). Below that size the outputs
  * may still be in cache for the loop that reads them, where streaming stores would evict them.
  * cnf_stream_min is that size in bytes (0 until known; CNF_STREAM_MIN sets it). */
-static int64_t cnf_stream_min;
+CNF_STATE(int64_t cnf_stream_min, );
 static int cnf_stream_worth(int64_t bytes) {
 #if defined(__AVX512F__) || defined(__AVX__)
 	int64_t m = __atomic_load_n(&cnf_stream_min, __ATOMIC_RELAXED);
