@@ -1583,7 +1583,29 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return nil
 	}
-	if len(sparse) == 0 {
+	if len(sparse) == 0 && whole && len(streamed) == 0 && clamp == "" {
+		// A loop that reads its inputs and only folds them: two streams (interleave.go).
+		cur := d.b
+		d.b = strings.Builder{}
+		err := blockBody()
+		text := d.b.String()
+		d.b = cur
+		if err != nil {
+			return err
+		}
+		if accs, ok := d.interleavable(plan, par, writes, p); ok {
+			var roots []rootPtr
+			for _, a := range plan.roots {
+				tn, err := elemType(a)
+				if err != nil {
+					return err
+				}
+				roots = append(roots, rootPtr{buf(a), tn})
+			}
+			text, _ = interleaved(text, p, kv, count(""), roots, accs)
+		}
+		d.b.WriteString(text)
+	} else if len(sparse) == 0 {
 		if err := blockBody(); err != nil {
 			return err
 		}

@@ -35,8 +35,41 @@ static __attribute__((noinline)) void cnf_L1_normalize2(const Arr_Int v_xs, int6
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_n - L1_base) { /* one block, or a peel and one: no buffers */
 			const int64_t L1_n_root = L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
+			/* The block's two halves read side by side, two streams from memory (interleave.go);
+			 * the second half's folds combined into the first's after them, in order. */
+			const int64_t L1_half = L1_n_root / 2;
+			const int64_t *restrict L1_h2_b_xs = L1_b_xs + L1_half;
+			int64_t L1_h2_acc_sum1 = INT64_C(0); /* the second half's, from the identity */
+			int64_t L1_h2_acc_sum2 = INT64_C(0); /* the second half's, from the identity */
 			CNF_IVDEP
-			for (int64_t L1_k = 0; L1_k < L1_n_root; L1_k++) {
+			for (int64_t L1_j = 0; L1_j < L1_half; L1_j++) {
+				{ /* the first half */
+					const int64_t L1_k = L1_j;
+					/* sum1 = fold (+) 0 xs */
+					L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
+					/* gts = filter (> 0) xs */
+					const int64_t L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
+					/* sum2 = fold (+) 0 gts */
+					L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & (-(int64_t)L1_c_gts ^ L1_zero));
+				}
+				{ /* the second half */
+					const int64_t L1_k = L1_j;
+					const int64_t *restrict L1_b_xs = L1_h2_b_xs;
+					int64_t L1_acc_sum1 = L1_h2_acc_sum1;
+					int64_t L1_acc_sum2 = L1_h2_acc_sum2;
+					/* sum1 = fold (+) 0 xs */
+					L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
+					/* gts = filter (> 0) xs */
+					const int64_t L1_c_gts = ((L1_b_xs[L1_k] > INT64_C(0))) != 0;
+					/* sum2 = fold (+) 0 gts */
+					L1_acc_sum2 = L1_acc_sum2 + ((L1_b_xs[L1_k]) & (-(int64_t)L1_c_gts ^ L1_zero));
+					L1_h2_acc_sum1 = L1_acc_sum1;
+					L1_h2_acc_sum2 = L1_acc_sum2;
+				}
+			}
+			L1_acc_sum1 = (L1_acc_sum1 + L1_h2_acc_sum1);
+			L1_acc_sum2 = (L1_acc_sum2 + L1_h2_acc_sum2);
+			for (int64_t L1_k = 2 * L1_half; L1_k < L1_n_root; L1_k++) { /* the odd last element */
 				/* sum1 = fold (+) 0 xs */
 				L1_acc_sum1 = (L1_acc_sum1 + L1_b_xs[L1_k]);
 				/* gts = filter (> 0) xs */
