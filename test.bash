@@ -37,7 +37,7 @@ need_tools glpsol:glpk-utils cbc:coinor-cbc zsh:zsh fish:fish
 export CNF_REQUIRE_SOLVERS="glpsol cbc"
 if command -v highs >/dev/null 2>&1; then CNF_REQUIRE_SOLVERS+=" highs"; fi
 
-step "a C compiler for compiled definitions (cnf run --compiled, cnf build, cnf bench), and make, by which gcc optimises a large program's loops in parallel (codegen/lto.go)"
+step "a C compiler for compiled definitions (cnf run --compiled, cnf build, cnf bench), and make, by which gcc optimises a shared library's loops in parallel (codegen/lto.go; executables are compiled in parts, codegen/parts.go)"
 need_tools gcc:gcc make:make
 
 step "Python with NumPy for the generated modules (cnf build --python; Debian's python3-numpy)"
