@@ -788,6 +788,15 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	var buffered map[string]bool
 	var pass map[*blockNode]int
 	var passes int
+	// latent: a node whose element waits on a long-latency operation (program.latent); safe:
+	// one that cannot fail, which may run in a later pass than what it reads (a failure of the
+	// earlier pass is then the first in order still).
+	latent, safe := map[*blockNode]bool{}, map[*blockNode]bool{}
+	for _, bn := range plan.nodes {
+		pr := d.probe(bn)
+		latent[bn] = pr.ok && pr.latent > 0 && !isSelect(bn)
+		safe[bn] = pr.ok && pr.effects == 0 && pr.hostCalls == 0
+	}
 	derive := func() {
 		perBlocks = map[*blockNode]step{}
 		// buffered: an array made as a value of its rate's loop that a compaction reads.
@@ -810,8 +819,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		// the pass after the gather's, so that the gather's loop does little besides its loads and
 		// many of them (cache misses, from an array larger than the caches) are in flight at once
 		// (gather, map, filter and two folds: 287 -> 215 ms at 2*10^7 elements;
-		// docs/performance.md). A fold or length masked by a filter runs in its filter's pass (it
-		// reads the filter's test). Arrays a later pass reads from an earlier one are buffered.
+		// docs/performance.md). So does what reads a map that waits on a long division or an
+		// exp (latent) and cannot fail: a chain of two divisions an element in one loop body
+		// left the core waiting on it (bench/shapes/divs.cnf: 33.2 -> 29.2 ms, two passes). A
+		// fold or length masked by a filter runs in its filter's pass (it reads the filter's
+		// test). Arrays a later pass reads from an earlier one are buffered.
 		pass = map[*blockNode]int{}
 		passes = 1
 		for _, bn := range plan.nodes {
@@ -826,8 +838,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					continue
 				}
 				q := pass[m]
-				if _, mscan := m.b.Rhs.(*syntax.Scan); (mscan && !scan) || isGather(m) {
-					q++ // after the scan's or gather's pass
+				if _, mscan := m.b.Rhs.(*syntax.Scan); (mscan && !scan) || isGather(m) || latent[m] && safe[bn] && filter == nil {
+					q++ // after the scan's, gather's or long-latency map's pass
 				}
 				at = max(at, q)
 			}
@@ -1989,8 +2001,8 @@ func mentions(e syntax.Expr, name string) bool {
 // calls of host functions, and the costly operations (program.costly); ok is false when it does
 // not translate.
 type probed struct {
-	effects, byInvariant, hostCalls, costly, slow int
-	ok                                            bool
+	effects, byInvariant, hostCalls, costly, slow, latent int
+	ok                                                    bool
 }
 
 // probe translates a node's element, test or step once aside, with placeholder values for its
@@ -2012,10 +2024,11 @@ func (d *definition) probe(bn *blockNode) probed {
 		}
 	}()
 	p := d.p
-	before := probed{effects: p.effects, byInvariant: p.byInvariant, hostCalls: p.hostCalls, costly: p.costly, slow: p.slow}
+	before := probed{effects: p.effects, byInvariant: p.byInvariant, hostCalls: p.hostCalls, costly: p.costly, slow: p.slow, latent: p.latent}
 	_, err := d.x.value(bn.elem, nil, `""`)
 	return probed{effects: p.effects - before.effects, byInvariant: p.byInvariant - before.byInvariant,
-		hostCalls: p.hostCalls - before.hostCalls, costly: p.costly - before.costly, slow: p.slow - before.slow, ok: err == nil}
+		hostCalls: p.hostCalls - before.hostCalls, costly: p.costly - before.costly, slow: p.slow - before.slow,
+		latent: p.latent - before.latent, ok: err == nil}
 }
 
 // allOrNone says bn is a filter whose test is the same for every element.

@@ -96,6 +96,9 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 			x.p.byInvariant++
 			return fmt.Sprintf("cnf_%s_by(%s, %s, %s)", name, a[0].c, dividerName(a[1].scalar), where), rt, nil
 		}
+		if !isLiteral(a[1].c) {
+			x.p.latent++
+		}
 		return fmt.Sprintf("cnf_%s(%s, %s, %s)", name, a[0].c, a[1].c, where), rt, nil
 	case "^":
 		if num(0) == "Float" {
@@ -106,6 +109,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		return fmt.Sprintf("cnf_powi(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
 	case "**":
 		x.p.costly++
+		x.p.latent++
 		return fmt.Sprintf("cnf_pow(%s, %s)", a[0].c, a[1].c), rt, nil
 	case "subtract":
 		return fmt.Sprintf("(%s - %s)", a[1].c, a[0].c), rt, nil
@@ -161,6 +165,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		return fmt.Sprintf("sqrt((double)%s)", a[0].c), rt, nil
 	case "exp", "log", "sin", "cos":
 		x.p.costly++
+		x.p.latent++
 		// internal/numeric's algorithms, not libm's: the interpreter computes the same bits.
 		return fmt.Sprintf("cnf_%s((double)%s)", name, a[0].c), rt, nil
 	case "fromIntegral", "toFloat":
@@ -225,6 +230,11 @@ func dividerName(scalar string) string { return ident("dv_", scalar) }
 
 // intLiteral matches an Int literal as the translation writes it.
 var intLiteral = regexp.MustCompile(`^INT64_C\((-?[0-9]+)\)$`)
+
+// isLiteral says the C c is an Int literal (INT64_C(7), or negated: (-INT64_C(7))).
+func isLiteral(c string) bool {
+	return intLiteral.MatchString(strings.TrimSuffix(strings.TrimPrefix(c, "(-"), ")"))
+}
 
 // nonZeroLiteral reports whether c is an Int literal other than zero.
 func nonZeroLiteral(c string) bool {

@@ -39,6 +39,11 @@ type program struct {
 	// (sqrt, Float division): a map that has them is not computed for elements a filter drops
 	// either (blocked.go, spec), but may be chosen by a mask (cnf_select_Float).
 	slow int
+	// latent counts those costly operations whose latency is long (an Int division or
+	// remainder by an element, not by a literal or a loop-invariant divisor, which are
+	// multiplications; exp, log, sin, cos, **): what reads their result in the same loop body
+	// waits on a chain of them (blocked.go, pass).
+	latent int
 }
 
 // Host is the user's C for host functions and host types (--host FILE.c).

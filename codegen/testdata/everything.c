@@ -220,7 +220,7 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* idx = generate n (\i -> i `mod` 3) */
-				const int64_t L2_v_idx = ({ int64_t l11_i = (L2_lo + L2_base + L2_k); cnf_mod(l11_i, INT64_C(3), "idx"); });
+				const int64_t L2_v_idx = ({ int64_t l15_i = (L2_lo + L2_base + L2_k); cnf_mod(l15_i, INT64_C(3), "idx"); });
 				L2_b_idx[L2_k] = L2_v_idx;
 				/* picked = gather xs idx */
 				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
@@ -229,7 +229,7 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
-				const int64_t L2_v_scaled = ({ int64_t l12_a = L2_b_picked[L2_k]; int64_t l13_b = L2_b_idx[L2_k]; int64_t l14_c = L2_b_idx[L2_k]; ((l12_a * l13_b) + l14_c); });
+				const int64_t L2_v_scaled = ({ int64_t l16_a = L2_b_picked[L2_k]; int64_t l17_b = L2_b_idx[L2_k]; int64_t l18_c = L2_b_idx[L2_k]; ((l16_a * l17_b) + l18_c); });
 				L2_b_scaled[L2_k] = L2_v_scaled;
 			}
 			if (L2_stream) cnf_stream_out(v_scaled.data + v_scaled.len, L2_w_scaled, (size_t)L2_n_root * sizeof *v_scaled.data);
