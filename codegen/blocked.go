@@ -1595,8 +1595,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 		return nil
 	}
-	if len(sparse) == 0 && whole && len(streamed) == 0 && clamp == "" {
-		// A loop that reads its inputs and only folds them: two streams (interleave.go).
+	if len(sparse) == 0 {
 		cur := d.b
 		d.b = strings.Builder{}
 		err := blockBody()
@@ -1605,7 +1604,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		if err != nil {
 			return err
 		}
-		if accs, ok := d.interleavable(plan, par, writes, p); ok {
+		// A loop that reads its inputs and only folds them: two streams (interleave.go).
+		if accs, ok := d.interleavable(plan, par, writes, p); ok && whole && len(streamed) == 0 && clamp == "" {
 			var roots []rootPtr
 			for _, a := range plan.roots {
 				tn, err := elemType(a)
@@ -1617,10 +1617,6 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			text, _ = interleaved(text, p, kv, count(""), roots, accs)
 		}
 		d.b.WriteString(text)
-	} else if len(sparse) == 0 {
-		if err := blockBody(); err != nil {
-			return err
-		}
 	} else {
 		// Each form indented in its branch; each then says which the next block runs.
 		var kept, tested []string
@@ -1637,11 +1633,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			d.b.WriteString(choose)
 			text := d.b.String()
 			d.b = cur
-			for _, line := range strings.SplitAfter(text, "\n") {
-				if line != "" {
-					d.b.WriteString("\t" + line)
-				}
-			}
+			d.b.WriteString(indented(text))
 			return err
 		}
 		d.printf("\t\tif (%ssparse) { /* what the filters keep, without speculation */\n", p)

@@ -110,8 +110,8 @@ func build(ctx context.Context, src string, cpus int) (string, error) {
 		return "", err
 	}
 	version := gccVersion(ctx, cc) // "" for another compiler
-	parts := splitParts(src, cpus)
-	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(Flags, " ") + "\x00" + fmt.Sprintf("parts %d", len(parts)) + "\x00" + machine() + "\x00" + src))
+	_, nparts := partPlan(src, cpus)
+	sum := sha256.Sum256([]byte(Version + "\x00" + cc + "\x00" + strings.Join(Flags, " ") + "\x00" + fmt.Sprintf("parts %d", max(nparts, 1)) + "\x00" + machine() + "\x00" + src))
 	key := hex.EncodeToString(sum[:16])
 	exe := filepath.Join(dir, key)
 	if verified(exe, key) {
@@ -156,7 +156,7 @@ func build(ctx context.Context, src string, cpus int) (string, error) {
 		os.RemoveAll(filepath.Dir(include[1]))
 		return true
 	}
-	if parts != nil {
+	if parts := splitParts(src, cpus); parts != nil {
 		err = compileParts(ctx, cc, tmp, parts, include)
 		if pchFailed(err) {
 			err = compileParts(ctx, cc, tmp, parts, nil) // the same executable, the headers read as text

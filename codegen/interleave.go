@@ -84,30 +84,23 @@ func interleaved(text, p, kv, cnt string, roots []rootPtr, folds []foldAcc) (str
 	for _, m := range localDecl.FindAllStringSubmatch(body, -1) {
 		allowed[m[1]] = true
 	}
+	named := map[string]bool{}
+	for _, id := range cIdent.FindAllString(body, -1) {
+		if strings.HasPrefix(id, p) && !allowed[id] {
+			return text, false
+		}
+		named[id] = true
+	}
 	var used []foldAcc
 	for _, f := range folds {
-		if regexp.MustCompile(`\b` + regexp.QuoteMeta(f.name) + `\b`).MatchString(body) {
+		if named[f.name] {
 			used = append(used, f)
-		}
-	}
-	for _, id := range regexp.MustCompile(`\b`+regexp.QuoteMeta(p)+`[A-Za-z0-9_]+`).FindAllString(body, -1) {
-		if !allowed[id] {
-			return text, false
 		}
 	}
 	if len(used) == 0 {
 		return text, false
 	}
 	second := func(name string) string { return strings.Replace(name, p, p+"h2_", 1) }
-	indent := func(s string) string {
-		var b strings.Builder
-		for _, line := range strings.SplitAfter(s, "\n") {
-			if line != "" {
-				b.WriteString("\t" + line)
-			}
-		}
-		return b.String()
-	}
 	var b strings.Builder
 	b.WriteString(text[:start])
 	half, j := p+"half", p+"j"
@@ -121,7 +114,7 @@ func interleaved(text, p, kv, cnt string, roots []rootPtr, folds []foldAcc) (str
 	}
 	fmt.Fprintf(&b, "\t\tCNF_IVDEP\n\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", j, j, half, j)
 	fmt.Fprintf(&b, "\t\t\t{ /* the first half */\n\t\t\t\tconst int64_t %s = %s;\n", kv, j)
-	b.WriteString(indent(body))
+	b.WriteString(indented(body))
 	fmt.Fprintf(&b, "\t\t\t}\n\t\t\t{ /* the second half */\n\t\t\t\tconst int64_t %s = %s;\n", kv, j)
 	for _, r := range roots {
 		fmt.Fprintf(&b, "\t\t\t\tconst %s *restrict %s = %s;\n", r.typ, r.name, second(r.name))
@@ -129,7 +122,7 @@ func interleaved(text, p, kv, cnt string, roots []rootPtr, folds []foldAcc) (str
 	for _, f := range used {
 		fmt.Fprintf(&b, "\t\t\t\t%s %s = %s;\n", f.typ, f.name, second(f.name))
 	}
-	b.WriteString(indent(body))
+	b.WriteString(indented(body))
 	for _, f := range used {
 		fmt.Fprintf(&b, "\t\t\t\t%s = %s;\n", second(f.name), f.name)
 	}
@@ -142,6 +135,20 @@ func interleaved(text, p, kv, cnt string, roots []rootPtr, folds []foldAcc) (str
 	b.WriteString("\t\t}\n")
 	b.WriteString(after)
 	return b.String(), true
+}
+
+// cIdent matches a C identifier (a word that does not start with a digit).
+var cIdent = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*`)
+
+// indented is s with a tab before each of its lines.
+func indented(s string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if line != "" {
+			b.WriteString("\t" + line)
+		}
+	}
+	return b.String()
 }
 
 // localDecl matches a local's declaration in a block's loop body (`const int64_t L1_v_ys =`).

@@ -20,6 +20,37 @@ import (
 // (lto.go, which a shared library still uses), after a serial parse and early optimisation of
 // the whole program that the parts do not need (docs/performance.md, "Compiling in parts").
 
+// span is where a loop's function lies in generated C: from its first line to after its "}".
+type span struct{ start, end int }
+
+// partPlan finds the loops' functions of src and the number of parts splitParts cuts it into
+// (0 or 1: whole), without cutting it: Build keys its cache by that number before it knows
+// whether it must compile.
+func partPlan(src string, n int) ([]span, int) {
+	if !strings.Contains(src, "#define CNF_STATE(") || strings.Contains(src, hostMark) {
+		return nil, 0
+	}
+	var loops []span
+	for at := 0; ; {
+		i := strings.Index(src[at:], "\n"+loopFunctionMark)
+		if i < 0 {
+			break
+		}
+		start := at + i + 1
+		j := strings.Index(src[start:], "\n}\n")
+		if j < 0 {
+			return nil, 0 // not a function as emit.go writes them
+		}
+		end := start + j + len("\n}\n")
+		loops = append(loops, span{start, end})
+		at = end - 1
+	}
+	if len(loops) == 0 {
+		return nil, 0
+	}
+	return loops, min(n, len(loops)+1, maxParts)
+}
+
 // maxParts bounds the compilers run at once.
 const maxParts = 16
 
@@ -38,27 +69,8 @@ const partedLoopMark = "__attribute__((noinline)) void cnf_L"
 // n: the loops are dealt out by size, largest first, to the part with the least text so far
 // (part 0 starting with the rest of the file), ties to the lower part and the earlier loop.
 func splitParts(src string, n int) []string {
-	if !strings.Contains(src, "#define CNF_STATE(") || strings.Contains(src, hostMark) {
-		return nil
-	}
-	type loop struct{ start, end int }
-	var loops []loop
-	for at := 0; ; {
-		i := strings.Index(src[at:], "\n"+loopFunctionMark)
-		if i < 0 {
-			break
-		}
-		start := at + i + 1
-		j := strings.Index(src[start:], "\n}\n")
-		if j < 0 {
-			return nil // not a function as emit.go writes them
-		}
-		end := start + j + len("\n}\n")
-		loops = append(loops, loop{start, end})
-		at = end - 1
-	}
-	n = min(n, len(loops)+1, maxParts)
-	if len(loops) == 0 || n < 2 {
+	loops, n := partPlan(src, n)
+	if n < 2 {
 		return nil
 	}
 	// The loops by size, largest first; each to the lightest part.
