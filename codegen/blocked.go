@@ -792,8 +792,10 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// one that cannot fail, which may run in a later pass than what it reads (a failure of the
 	// earlier pass is then the first in order still).
 	latent, safe := map[*blockNode]bool{}, map[*blockNode]bool{}
+	probes := map[*blockNode]probed{} // each node's, before any is bound (probe unbinds its vars)
 	for _, bn := range plan.nodes {
 		pr := d.probe(bn)
+		probes[bn] = pr
 		latent[bn] = pr.ok && pr.latent > 0 && !isSelect(bn)
 		safe[bn] = pr.ok && pr.effects == 0 && pr.hostCalls == 0
 	}
@@ -1268,6 +1270,99 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		prf("	int %ssparse = 0; /* the block before kept under half of what %s tested (sparseSpec) */\n", p, strings.Join(names, ", "))
 	}
 
+	// hoistIn is the part of a pass's loop that runs in a loop of its own before it: work gcc
+	// never vectorises (a 64-bit division by anything but a power of two, exp, log, sin, cos,
+	// **: program.scalar) kept the whole loop scalar, every fold, map and test in it
+	// included. Apart, the tests and maps that do it (and the maps of the pass they read) store
+	// their elements in block buffers, and the rest of the pass reads them there, vectorised
+	// (four sibling filters testing remainders by 2, 3, 5 and 7, each folded: 57-69 ms in one
+	// scalar loop, 44-47 ms so, and the unfused clustering's nine loops 49-55 ms;
+	// docs/performance.md, "Work gcc leaves scalar, apart"). Only what cannot fail moves
+	// ahead (a failure is then still the first in order), and only where the rest has work
+	// and vectorises: nil otherwise.
+	hoistIn := func(loop []*blockNode) map[*blockNode]bool {
+		if slices.ContainsFunc(loop, d.floatChain) {
+			return nil // the pass is scalar anyway
+		}
+		inLoop := map[string]*blockNode{}
+		scalar := map[*blockNode]bool{}
+		for _, bn := range loop {
+			if _, ok := bn.b.Rhs.(*syntax.Scan); ok {
+				return nil
+			}
+			pr := probes[bn]
+			if !pr.ok {
+				return nil
+			}
+			scalar[bn] = pr.scalar > 0
+			for _, id := range bn.b.Names {
+				inLoop[id.Name] = bn
+			}
+		}
+		movable := func(bn *blockNode) bool {
+			switch bn.b.Rhs.(type) {
+			case *syntax.Map, *syntax.Zip, *syntax.Filter:
+			default:
+				return false
+			}
+			if spec[bn] != nil || uniform[bn] {
+				return false
+			}
+			if _, _, ok := perBlock(bn); ok {
+				return false
+			}
+			pr := probes[bn]
+			return pr.effects == 0 && pr.hostCalls == 0
+		}
+		h := map[*blockNode]bool{}
+		var need func(bn *blockNode) bool
+		need = func(bn *blockNode) bool {
+			if h[bn] {
+				return true
+			}
+			if !movable(bn) {
+				return false
+			}
+			for _, a := range bn.ins {
+				if m := inLoop[a]; m != nil && m != bn && !need(m) {
+					return false
+				}
+			}
+			h[bn] = true
+			return true
+		}
+		for _, bn := range loop {
+			if scalar[bn] && !need(bn) {
+				return nil // scalar work stays in the loop: nothing vectorises
+			}
+		}
+		if len(h) == 0 {
+			return nil
+		}
+		rest := 0
+		for _, bn := range loop {
+			if !h[bn] {
+				if _, _, ok := perBlock(bn); !ok {
+					rest++
+				}
+			}
+		}
+		if rest < hoistRest {
+			return nil
+		}
+		return h
+	}
+	// passLoop is the nodes of rate's pass k, in order.
+	passLoop := func(rate string, k int) []*blockNode {
+		var loop []*blockNode
+		for _, bn := range plan.nodes {
+			if inRate(bn) == rate && pass[bn] == k {
+				loop = append(loop, bn)
+			}
+		}
+		return loop
+	}
+
 	// A loop that keeps no buffer (no compaction, no second loop) needs no blocks: it runs over
 	// the whole input at once (gcc compiled normalize2's dividing loop slower inside blocks;
 	// docs/performance.md, "Behind the code", G4).
@@ -1276,6 +1371,13 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	for _, bn := range plan.nodes {
 		if isSelect(bn) && compacted(bn) || pass[bn] > 0 {
 			whole = false
+		}
+	}
+	for _, rate := range plan.rates {
+		for k := range passes {
+			if hoistIn(passLoop(rate, k)) != nil {
+				whole = false // the hoisted work's buffers are a block's
+			}
 		}
 	}
 	// The elements before the first input's first 64-byte boundary (NumPy's arrays start 16
@@ -1378,6 +1480,64 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				if len(loop) == 0 {
 					continue
 				}
+				hoisted := hoistIn(loop)
+				hbuf := func(bn *blockNode) string {
+					if isSelect(bn) && compacted(bn) && !isSlice(bn.b) {
+						return mask(bn.b)
+					}
+					return ident(p+"h_", bn.b.Name())
+				}
+				if len(hoisted) > 0 {
+					var names []string
+					for _, bn := range loop {
+						if hoisted[bn] {
+							names = append(names, bn.b.Name())
+						}
+					}
+					d.printf("\t\t/* %s: work gcc leaves scalar, in a loop of its own (hoistIn); the rest of the pass reads it from block buffers, vectorised */\n", strings.Join(names, ", "))
+					for _, bn := range loop {
+						switch {
+						case !hoisted[bn]:
+						case isSelect(bn):
+							if hbuf(bn) != mask(bn.b) {
+								d.printf("\t\tuint8_t %s[%d];\n", hbuf(bn), blockSize)
+							}
+						default:
+							tn, err := elemType(bn.b.Name())
+							if err != nil {
+								return err
+							}
+							d.printf("\t\t%s %s[%d];\n", tn, hbuf(bn), blockSize)
+						}
+					}
+					d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
+					for _, bn := range loop {
+						if !hoisted[bn] {
+							continue
+						}
+						d.printf("\t\t\t/* %s = %s */\n", bn.b.Name(), strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
+						for i, a := range bn.ins {
+							if i < len(bn.vars) && bn.vars[i] != bn.acc {
+								bind(bn.vars[i], refIn(bn, a), d.info.Types[a].Elem())
+							}
+						}
+						v, err := d.x.value(bn.elem, nil, quote(bn.b.Name()))
+						if err != nil {
+							return err
+						}
+						if isSelect(bn) {
+							d.printf("\t\t\t%s[%s] = (%s) != 0;\n", hbuf(bn), kv, v)
+							continue
+						}
+						tn, err := elemType(bn.b.Name())
+						if err != nil {
+							return err
+						}
+						d.printf("\t\t\tconst %s %s = %s;\n", tn, tmp(bn.b.Name()), v)
+						d.printf("\t\t\t%s[%s] = %s;\n", hbuf(bn), kv, tmp(bn.b.Name()))
+					}
+					d.printf("\t\t}\n")
+				}
 				// CNF_IVDEP: the arrays a block's loop reads and writes never overlap (outputs and
 				// buffers are the loop's own; inputs are only read), which gcc cannot see through
 				// pointers declared in a block: with more than about four of them it gave up the
@@ -1443,6 +1603,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 								d.printf("\t\t\tif (%s + %d < %s) __builtin_prefetch(%s.data + %s[%s + %d]);\n", kv, gatherDistance, count(rate), data.c, buf(a), kv, gatherDistance)
 							}
 						}
+						if hoisted[bn] {
+							if err := store(b.Name(), fmt.Sprintf("%s[%s]", hbuf(bn), kv)); err != nil {
+								return err
+							}
+							break
+						}
 						v, err := d.x.value(bn.elem, nil, w)
 						if err != nil {
 							return err
@@ -1483,6 +1649,10 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					case *syntax.Filter, *syntax.Slice:
 						if _, ok := e.(*syntax.Slice); ok {
 							bind(bn.vars[1], position(rate), types.Int())
+						}
+						if hoisted[bn] {
+							d.printf("\t\t\tconst int64_t %s = %s[%s];\n", ident(p+"c_", b.Name()), hbuf(bn), kv)
+							break
 						}
 						v, err := d.x.value(bn.elem, nil, w)
 						if err != nil {
@@ -1988,13 +2158,17 @@ func mentions(e syntax.Expr, name string) bool {
 	return false
 }
 
+// hoistRest is the least work, in nodes, that the rest of a pass must have for hoistIn to move
+// its scalar work apart: a fold alone after it gained nothing (bench/shapes/nested3.cnf).
+const hoistRest = 2
+
 // probed is what translating a node's element once aside found: the operations that can fail
 // or have effects, how many of those are Int divisions by a loop-invariant divisor and how many
 // calls of host functions, and the costly operations (program.costly); ok is false when it does
 // not translate.
 type probed struct {
-	effects, byInvariant, hostCalls, costly, slow, latent int
-	ok                                                    bool
+	effects, byInvariant, hostCalls, costly, slow, latent, scalar int
+	ok                                                            bool
 }
 
 // probe translates a node's element, test or step once aside, with placeholder values for its
@@ -2016,11 +2190,11 @@ func (d *definition) probe(bn *blockNode) probed {
 		}
 	}()
 	p := d.p
-	before := probed{effects: p.effects, byInvariant: p.byInvariant, hostCalls: p.hostCalls, costly: p.costly, slow: p.slow, latent: p.latent}
+	before := probed{effects: p.effects, byInvariant: p.byInvariant, hostCalls: p.hostCalls, costly: p.costly, slow: p.slow, latent: p.latent, scalar: p.scalar}
 	_, err := d.x.value(bn.elem, nil, `""`)
 	return probed{effects: p.effects - before.effects, byInvariant: p.byInvariant - before.byInvariant,
 		hostCalls: p.hostCalls - before.hostCalls, costly: p.costly - before.costly, slow: p.slow - before.slow,
-		latent: p.latent - before.latent, ok: err == nil}
+		latent: p.latent - before.latent, scalar: p.scalar - before.scalar, ok: err == nil}
 }
 
 // allOrNone says bn is a filter whose test is the same for every element.

@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/cnf-tools/cnf/syntax"
@@ -90,6 +91,9 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 			x.p.effects++ // by a literal other than 0 it cannot fail (MinInt64 / -1 wraps)
 		}
 		x.p.costly++ // 64-bit Int division has no vector instruction
+		if !powerOfTwoLiteral(a[1].c) {
+			x.p.scalar++ // by a power of two it is shifts, which gcc vectorises
+		}
 		if a[1].scalar != "" && x.divisors != nil {
 			// A loop-invariant divisor: a multiplication and shifts instead of idiv.
 			x.divisors[a[1].scalar] = true
@@ -109,6 +113,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		return fmt.Sprintf("cnf_powi(%s, %s, %s)", a[0].c, a[1].c, where), rt, nil
 	case "**":
 		x.p.costly++
+		x.p.scalar++
 		x.p.latent++
 		return fmt.Sprintf("cnf_pow(%s, %s)", a[0].c, a[1].c), rt, nil
 	case "subtract":
@@ -165,6 +170,7 @@ func (x *exprs) builtinC(id *syntax.Ident, name string, a []val, where string, t
 		return fmt.Sprintf("sqrt((double)%s)", a[0].c), rt, nil
 	case "exp", "log", "sin", "cos":
 		x.p.costly++
+		x.p.scalar++
 		x.p.latent++
 		// internal/numeric's algorithms, not libm's: the interpreter computes the same bits.
 		return fmt.Sprintf("cnf_%s((double)%s)", name, a[0].c), rt, nil
@@ -234,6 +240,16 @@ var intLiteral = regexp.MustCompile(`^INT64_C\((-?[0-9]+)\)$`)
 // isLiteral says the C c is an Int literal (INT64_C(7), or negated: (-INT64_C(7))).
 func isLiteral(c string) bool {
 	return intLiteral.MatchString(strings.TrimSuffix(strings.TrimPrefix(c, "(-"), ")"))
+}
+
+// powerOfTwoLiteral reports whether c is a positive Int literal that is a power of two.
+func powerOfTwoLiteral(c string) bool {
+	m := intLiteral.FindStringSubmatch(c)
+	if m == nil {
+		return false
+	}
+	n, err := strconv.ParseInt(m[1], 10, 64)
+	return err == nil && n > 0 && n&(n-1) == 0
 }
 
 // nonZeroLiteral reports whether c is an Int literal other than zero.

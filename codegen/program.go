@@ -39,6 +39,10 @@ type program struct {
 	// (sqrt, Float division): a map that has them is not computed for elements a filter drops
 	// either (blocked.go, spec), but may be chosen by a mask (cnf_select_Float).
 	slow int
+	// scalar counts those costly operations that gcc never vectorises: all of them but an Int
+	// division or remainder by a power of two (shifts). A pass whose other work vectorises
+	// computes them in a loop of its own (blocked.go, hoisted).
+	scalar int
 	// latent counts those costly operations whose latency is long (an Int division or
 	// remainder by an element, not by a literal or a loop-invariant divisor, which are
 	// multiplications; exp, log, sin, cos, **): what reads their result in the same loop body
