@@ -239,6 +239,13 @@ func (p *program) selectFloat() {
 	})
 }
 
+// selectInt makes (once) cnf_select_Int(c, x, y): c ? x : y for Ints, by a mask.
+func (p *program) selectInt() {
+	p.helper("cnf_select_Int", func() (string, error) {
+		return "static inline int64_t cnf_select_Int(int c, int64_t x, int64_t y) { return y ^ ((x ^ y) & -(int64_t)(c != 0)); }\n", nil
+	})
+}
+
 // assemble puts the file together: the runtime, the plain types, the host file (with the
 // types that involve host types at its marker or after it), the helpers and the functions.
 // #line directives give the host file's lines their own file and numbers in the compiler's
