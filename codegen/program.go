@@ -242,7 +242,7 @@ func (p *program) selectFloat() {
 // selectInt makes (once) cnf_select_Int(c, x, y): c ? x : y for Ints, by a mask.
 func (p *program) selectInt() {
 	p.helper("cnf_select_Int", func() (string, error) {
-		return "static inline int64_t cnf_select_Int(int c, int64_t x, int64_t y) { return y ^ ((x ^ y) & -(int64_t)(c != 0)); }\n", nil
+		return "static inline int64_t cnf_select_Int(int64_t c, int64_t x, int64_t y) { return y ^ ((x ^ y) & -(int64_t)(c != 0)); }\n", nil
 	})
 }
 
