@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cnf-tools/cnf/infer"
@@ -124,10 +125,17 @@ func origins(fn *syntax.Func, name string, depth int) ([]string, bool) {
 }
 
 // sizeInN is a size as a C expression of n, every parameter's size being n; false when it has
-// a size chosen at run time.
+// a size chosen at run time. A generate of a literal count has that size (generate 3 ...: 3).
 func sizeInN(t infer.Size) (string, bool) {
 	switch t := t.(type) {
 	case *infer.Var:
+		if t.Rigid && t.Origin != nil {
+			if g, ok := t.Origin.Rhs.(*syntax.Generate); ok {
+				if lit, ok := g.Size.(*syntax.IntLit); ok {
+					return strconv.FormatInt(max(lit.Value, 0), 10), true
+				}
+			}
+		}
 		return "n", !t.Rigid
 	case *infer.Sum:
 		l, ok1 := sizeInN(t.L)
