@@ -923,6 +923,14 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	d.x.divisors = map[string]bool{}
 	defer func() { d.x.divisors = nil }()
 	bind := func(name, c string, t *types.Type) { d.x.vars[name] = val{c: c, t: t} }
+	// bindIns binds bn's vars to its input elements as it reads them (refIn).
+	bindIns := func(bn *blockNode) {
+		for i, a := range bn.ins {
+			if i < len(bn.vars) && bn.vars[i] != bn.acc {
+				bind(bn.vars[i], refIn(bn, a), d.info.Types[a].Elem())
+			}
+		}
+	}
 	defer func() {
 		for _, bn := range plan.nodes {
 			for _, v := range bn.vars {
@@ -1311,8 +1319,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			if _, _, ok := perBlock(bn); ok {
 				return false
 			}
-			pr := probes[bn]
-			return pr.effects == 0 && pr.hostCalls == 0
+			return safe[bn]
 		}
 		h := map[*blockNode]bool{}
 		var need func(bn *blockNode) bool
@@ -1465,15 +1472,12 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				}
 			}
 			for k := range passes {
-				var loop []*blockNode
+				loop := passLoop(rate, k)
 				made = map[string]bool{}
-				for _, bn := range group {
-					if pass[bn] == k {
-						loop = append(loop, bn)
-						for _, id := range bn.b.Names {
-							if !isSelect(bn) {
-								made[id.Name] = true
-							}
+				for _, bn := range loop {
+					for _, id := range bn.b.Names {
+						if !isSelect(bn) {
+							made[id.Name] = true
 						}
 					}
 				}
@@ -1516,11 +1520,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 							continue
 						}
 						d.printf("\t\t\t/* %s = %s */\n", bn.b.Name(), strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
-						for i, a := range bn.ins {
-							if i < len(bn.vars) && bn.vars[i] != bn.acc {
-								bind(bn.vars[i], refIn(bn, a), d.info.Types[a].Elem())
-							}
-						}
+						bindIns(bn)
 						v, err := d.x.value(bn.elem, nil, quote(bn.b.Name()))
 						if err != nil {
 							return err
@@ -1557,11 +1557,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						continue // kept as a run (sliceRun), its test needed by no fold
 					}
 					d.printf("\t\t\t/* %s = %s */\n", b.Name(), strings.ReplaceAll(syntax.FormatCombinator(b.Rhs), "*/", "* /"))
-					for i, a := range bn.ins {
-						if i < len(bn.vars) && bn.vars[i] != bn.acc {
-							bind(bn.vars[i], refIn(bn, a), d.info.Types[a].Elem())
-						}
-					}
+					bindIns(bn)
 					store := func(a, v string) error {
 						tn, err := elemType(a)
 						if err != nil {

@@ -1,7 +1,7 @@
 package codegen
 
 import (
-	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -44,12 +44,7 @@ func TestScalarWorkApart(t *testing.T) {
 				for i := range xs {
 					xs[i] = int64((i*7919)%4001 - 2000)
 				}
-				in := map[string]fuse.Value{"xs": fuse.Array(xs), "k": k}
-				ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
-				got, err := Run(context.Background(), r, cl, in, Options{})
-				if (refErr == nil) != (err == nil) || refErr == nil && !same(ref, got) || refErr != nil && refErr.Error() != err.Error() {
-					t.Fatalf("%s, %d elements, k = %d: got %v%s, want %v%s", c.name, n, k, err, show(got), refErr, show(ref))
-				}
+				agreesWithReference(t, fmt.Sprintf("%s, %d elements, k = %d", c.name, n, k), r, cl, map[string]fuse.Value{"xs": fuse.Array(xs), "k": k})
 			}
 		}
 	}

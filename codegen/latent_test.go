@@ -2,10 +2,13 @@ package codegen
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/fuse"
+	"github.com/cnf-tools/cnf/infer"
 )
 
 // What reads a map that waits on a division by an element runs in the block's next loop, where
@@ -40,12 +43,18 @@ func TestLatentMapsReadInTheNextPass(t *testing.T) {
 			for i := range xs {
 				xs[i] = int64((i*7919)%2001 - 1000)
 			}
-			in := map[string]fuse.Value{"xs": fuse.Array(xs)}
-			ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
-			got, err := Run(context.Background(), r, cl, in, Options{})
-			if (refErr == nil) != (err == nil) || refErr == nil && !same(ref, got) || refErr != nil && refErr.Error() != err.Error() {
-				t.Fatalf("%s, %d elements: got %v%s, want %v%s", c.name, n, err, show(got), refErr, show(ref))
-			}
+			agreesWithReference(t, fmt.Sprintf("%s, %d elements", c.name, n), r, cl, map[string]fuse.Value{"xs": fuse.Array(xs)})
 		}
+	}
+}
+
+// agreesWithReference fails t unless the compiled clustering cl gives the reference's results on
+// in, or fails with the reference's error message.
+func agreesWithReference(t *testing.T, what string, r *infer.Result, cl *cluster.Clustering, in map[string]fuse.Value) {
+	t.Helper()
+	ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
+	got, err := Run(context.Background(), r, cl, in, Options{})
+	if (refErr == nil) != (err == nil) || refErr == nil && !same(ref, got) || refErr != nil && refErr.Error() != err.Error() {
+		t.Fatalf("%s: got %v%s, want %v%s", what, err, show(got), refErr, show(ref))
 	}
 }

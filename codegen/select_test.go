@@ -1,7 +1,7 @@
 package codegen
 
 import (
-	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -38,12 +38,7 @@ func TestIntChoicesByMask(t *testing.T) {
 				for i := range xs {
 					xs[i] = int64((i*7919)%201 - 100)
 				}
-				in := map[string]fuse.Value{"xs": fuse.Array(xs), "k": k}
-				ref, refErr := fuse.RunReference(context.Background(), r, in, nil)
-				got, err := Run(context.Background(), r, cl, in, Options{})
-				if (refErr == nil) != (err == nil) || refErr == nil && !same(ref, got) || refErr != nil && refErr.Error() != err.Error() {
-					t.Fatalf("%s, %d elements, k = %d: got %v%s, want %v%s", c.name, n, k, err, show(got), refErr, show(ref))
-				}
+				agreesWithReference(t, fmt.Sprintf("%s, %d elements, k = %d", c.name, n, k), r, cl, map[string]fuse.Value{"xs": fuse.Array(xs), "k": k})
 			}
 		}
 	}
