@@ -55,7 +55,7 @@ static void *cnf_huge(size_t bytes) {
 	return p;
 }
 
-static void cnf_free(void *p) {
+static CNF_OUTLINED void cnf_free(void *p) {
 	CNF_UNTRACK(p);
 	CNF_LOCK();
 	for (int i = 0; i < cnf_nblocks; i++) {
@@ -70,7 +70,7 @@ static void cnf_free(void *p) {
 }
 #else
 static void *cnf_huge(size_t bytes) { (void)bytes; return NULL; }
-static void cnf_free(void *p) { CNF_UNTRACK(p); free(p); }
+static CNF_OUTLINED void cnf_free(void *p) { CNF_UNTRACK(p); free(p); }
 #endif
 
 /* cnf_alloc_made allocates n elements of size bytes for the array of binding w, of which made
@@ -78,7 +78,7 @@ static void cnf_free(void *p) { CNF_UNTRACK(p); free(p); }
  * stores before it knows whether the element counts, and the inputs are not elements the run
  * makes, as the reference interpreter counts them); a large block starts off bytes (less than
  * 64) past a 64-byte boundary (cnf_alloc_slack_at). */
-static void *cnf_alloc_made(int64_t made, int64_t n, size_t size, const char *w, size_t off) {
+static CNF_OUTLINED void *cnf_alloc_made(int64_t made, int64_t n, size_t size, const char *w, size_t off) {
 	if (n < 0) n = 0;
 	if (made < 0) made = 0;
 	if (made > cnf_limit - cnf_made) cnf_fail(w, "the run would make more than %lld array elements, cnf run's limit", (long long)cnf_limit);
@@ -95,17 +95,17 @@ static void *cnf_alloc_made(int64_t made, int64_t n, size_t size, const char *w,
 }
 
 /* cnf_alloc allocates n elements of size bytes for the array of binding w, all counted. */
-static void *cnf_alloc(int64_t n, size_t size, const char *w) { return cnf_alloc_made(n, n, size, w, 0); }
+static CNF_OUTLINED void *cnf_alloc(int64_t n, size_t size, const char *w) { return cnf_alloc_made(n, n, size, w, 0); }
 
 /* cnf_alloc_slack allocates the n elements of an array's bound and one store slot past it. */
-static void *cnf_alloc_slack(int64_t n, size_t size, const char *w) {
+static CNF_OUTLINED void *cnf_alloc_slack(int64_t n, size_t size, const char *w) {
 	return cnf_alloc_made(n, cnf_bound_add(n, 1, w), size, w, 0);
 }
 
 /* cnf_alloc_slack_at is cnf_alloc_slack for an array that a loop writes as it reads the array
  * at: a large block starts as far past a 64-byte boundary as at does, so that the loop's stores
  * and loads lie alike across cache lines, and one peel (cnf_peel) aligns them all. */
-static void *cnf_alloc_slack_at(int64_t n, size_t size, const char *w, const void *at) {
+static CNF_OUTLINED void *cnf_alloc_slack_at(int64_t n, size_t size, const char *w, const void *at) {
 	size_t off = (uintptr_t)at % 64;
 	if (off % (size < 8 ? size : 8) != 0) off = 0; /* an element must stay aligned */
 	return cnf_alloc_made(n, cnf_bound_add(n, 1, w), size, w, off);

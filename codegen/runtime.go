@@ -45,6 +45,15 @@ const runtimeIncludes = `#pragma GCC diagnostic ignored "-Wunused-function"
 #else
 #define CNF_IVDEP
 #endif
+/* CNF_OUTLINED on a runtime function that a loop calls once a call of the loop, a tile or a
+ * block (allocation, the team's bookkeeping, copies out): gcc inlined each at every call, and
+ * compiling those copies was a third of a 100-binding program's compile time; a call costs
+ * nothing beside what the function does (docs/performance.md, "Runtime calls not inlined"). */
+#if defined(__GNUC__)
+#define CNF_OUTLINED __attribute__((noinline))
+#else
+#define CNF_OUTLINED
+#endif
 `
 
 // stateC defines CNF_STATE, which declares each variable of the runtime's mutable state: static
@@ -211,7 +220,7 @@ CNF_STATE(int64_t cnf_min_chunk, = 16384); /* measured: docs/performance.md, "Pa
 /* cnf_min_peel: the fewest elements a loop (a team's chunk) must have to peel (cnf_peel). */
 CNF_STATE(int64_t cnf_min_peel, = 4096);
 CNF_STATE(int cnf_teams, );
-static int cnf_team(int64_t n) {
+static CNF_OUTLINED int cnf_team(int64_t n) {
 	int64_t t = cnf_threads < CNF_MAX_THREADS ? cnf_threads : CNF_MAX_THREADS;
 	if (cnf_min_chunk > 0 && n / cnf_min_chunk < t) t = n / cnf_min_chunk;
 	if (t < 2) return 1;
@@ -244,7 +253,7 @@ static inline int64_t cnf_tile(void) { return cnf_min_chunk > 0 ? 2 * cnf_min_ch
 /* cnf_wait returns once another thread of the team has set *flag (with release order): the
  * tile before a thread's has published where its outputs end. It is set soon after, as tiles
  * are taken in order; after a few hundred pauses the thread yields its core. */
-static inline void cnf_wait(const int *flag) {
+static CNF_OUTLINED void cnf_wait(const int *flag) {
 	for (int spins = 0; !__atomic_load_n(flag, __ATOMIC_ACQUIRE); spins++) {
 #if defined(__x86_64__) || defined(__i386__)
 		if (spins < 256) {
@@ -261,8 +270,9 @@ static inline void cnf_wait(const int *flag) {
  * output array (in memory). Plain stores first read each line of the destination they
  * write; streaming stores do not, and a copy at the end of each tile does not overlap with the
  * loop's reads as the loop's own stores do: with memcpy a tiled filter ran 8% slower than
- * writing in place and moving afterwards (docs/performance.md, "Behind the code", P2). */
-static void cnf_copy_out(void *dst, const void *src, size_t bytes) {
+ * writing in place and moving afterwards (docs/performance.md, "Behind the code", P2).
+ */
+static CNF_OUTLINED void cnf_copy_out(void *dst, const void *src, size_t bytes) {
 #if defined(__AVX512F__)
 	if (bytes >= 4096) {
 		const size_t head = (64 - (uintptr_t)dst % 64) % 64;
@@ -286,7 +296,7 @@ static void cnf_copy_out(void *dst, const void *src, size_t bytes) {
  * may still be in cache for the loop that reads them, where streaming stores would evict them.
  * cnf_stream_min is that size in bytes (0 until known; CNF_STREAM_MIN sets it). */
 CNF_STATE(int64_t cnf_stream_min, );
-static int cnf_stream_worth(int64_t bytes) {
+static CNF_OUTLINED int cnf_stream_worth(int64_t bytes) {
 #if defined(__AVX512F__) || defined(__AVX__)
 	int64_t m = __atomic_load_n(&cnf_stream_min, __ATOMIC_RELAXED);
 	if (m == 0) {
@@ -306,7 +316,7 @@ static int cnf_stream_worth(int64_t bytes) {
 /* cnf_stream_out copies a block of an output from its buffer to its place with streaming stores
  * (the unaligned head and tail with plain ones); cnf_stream_fence orders them before what
  * follows (once a loop, or a team's chunk, is done). */
-static inline void cnf_stream_out(void *dst, const void *src, size_t bytes) {
+static CNF_OUTLINED void cnf_stream_out(void *dst, const void *src, size_t bytes) {
 #if defined(__AVX512F__) || defined(__AVX__)
 #if defined(__AVX512F__)
 	enum { W = 64 };
@@ -344,7 +354,7 @@ static inline int64_t cnf_min_i64_(int64_t a, int64_t b) { return a < b ? a : b;
  * than the distance it moves (a step never overwrites what it reads), a barrier after each; a
  * piece that can move only in steps of fewer than cnf_min_chunk / 4 elements (a filter that
  * keeps nearly everything) is moved by one thread. It returns the output's length. */
-static int64_t cnf_team_move(char *data, size_t size, const int64_t *cnt, int64_t n, int T) {
+static CNF_OUTLINED int64_t cnf_team_move(char *data, size_t size, const int64_t *cnt, int64_t n, int T) {
 	int64_t total = 0, moves = 0;
 	for (int c = 0; c < T; c++) {
 		moves += cnt[c] > 0 && cnf_chunk(n, T, c) != total;
