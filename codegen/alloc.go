@@ -85,7 +85,7 @@ static CNF_OUTLINED void *cnf_alloc_made(int64_t made, int64_t n, size_t size, c
 	cnf_made += made;
 	if ((uint64_t)n > SIZE_MAX / size) cnf_fail(w, "cannot allocate %lld elements", (long long)n);
 	size_t bytes = n == 0 ? 1 : (size_t)n * size;
-	if (bytes > cnf_max_bytes) cnf_fail(w, "cannot allocate %lld elements (%lld bytes): more than half of this machine's memory", (long long)n, (long long)n * (long long)size);
+	if (bytes > cnf_max_bytes) cnf_fail(w, "cannot allocate %lld elements (%lld bytes): more than %s", (long long)n, (long long)n * (long long)size, cnf_max_why);
 	void *p = bytes >= ((size_t)4 << 20) && bytes < SIZE_MAX / 2 ? cnf_huge(bytes + off) : NULL;
 	if (p != NULL) p = (char *)p + off;
 	if (p == NULL) p = malloc(bytes);

@@ -112,7 +112,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 	// An array past half of the machine's memory fails as an allocation (CNF_MAX_BYTES, when
 	// set, is the bound instead: the tests'), which Bench answers by a smaller scale.
 	b.WriteString("#ifdef _SC_PHYS_PAGES\n\tif (sysconf(_SC_PHYS_PAGES) > 0 && sysconf(_SC_PAGESIZE) > 0) cnf_max_bytes = (size_t)sysconf(_SC_PHYS_PAGES) / 2 * (size_t)sysconf(_SC_PAGESIZE);\n#endif\n")
-	b.WriteString("\tif (getenv(\"CNF_MAX_BYTES\") != NULL && atoll(getenv(\"CNF_MAX_BYTES\")) > 0) cnf_max_bytes = (size_t)atoll(getenv(\"CNF_MAX_BYTES\"));\n")
+	b.WriteString("\tif (getenv(\"CNF_MAX_BYTES\") != NULL && atoll(getenv(\"CNF_MAX_BYTES\")) > 0) { cnf_max_bytes = (size_t)atoll(getenv(\"CNF_MAX_BYTES\")); cnf_max_why = \"CNF_MAX_BYTES allows one array\"; }\n")
 	// Freed arrays stay mapped for the next run: the runs time the loops, not the kernel's page
 	// faults on fresh memory (which made every run several times slower in a sandbox).
 	b.WriteString("#ifdef __GLIBC__\n\tmallopt(M_MMAP_THRESHOLD, 1 << 30);\n\tmallopt(M_TRIM_THRESHOLD, -1);\n\tmallopt(M_MMAP_MAX, 0);\n#endif\n")
@@ -506,13 +506,19 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	// A program whose arrays the data sizes beyond any memory at this scale on every input
 	// tried (classic 124: `generate b9` where b9 is the largest square of a gather of xs1 by
 	// itself, ~10^14 elements at 10^7) runs at a tenth of the scale, and again, down to the
-	// probes' size; the bench says at which.
-	for err != nil && sawAlloc && opts.Inputs == "" && n > probeSize && ctx.Err() == nil {
+	// probes' size and then below it, to minScale: the sizes `cnf gen --shape sizes --seed 406` computes from its data grow
+	// as n⁴ (`generate b6` with b6 = 49n³, crossed with a parameter), 7.8·10^10 elements at 200
+	// and 7.8·10^6 at 20. The bench says at which.
+	for err != nil && sawAlloc && opts.Inputs == "" && n > minScale && ctx.Err() == nil {
 		first := ""
 		if failed != nil {
 			first = failed.msg
 		}
-		n = max(n/10, probeSize)
+		if n > probeSize {
+			n = max(n/10, probeSize)
+		} else {
+			n = max(n/10, minScale)
+		}
 		at = fmt.Sprintf("at %d elements", n)
 		res.Assumed = slices.Clone(assumed)
 		sawAlloc = false

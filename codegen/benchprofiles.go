@@ -2,6 +2,9 @@ package codegen
 
 import (
 	"context"
+	"os"
+	"os/exec"
+	"strconv"
 )
 
 // The bench harness draws Ints in [-1000, 1000] and gives every scalar parameter the size n
@@ -49,6 +52,27 @@ var profiles = []inputProfile{
 // probeSize is the elements of a probe (or n, if smaller).
 const probeSize = 4096
 
+// minScale is the fewest elements the bench scales a program's parameters down to when its
+// arrays do not fit in memory at larger sizes (Bench).
+const minScale = 10
+
+// probeMaxBytes bounds one array of a probe (the harness's CNF_MAX_BYTES, or the user's if
+// smaller): four times a cross of two probe-sized arrays of Ints. A probe is meant to take
+// milliseconds; without the bound, a probe of a program whose data sizes an array at a few
+// gigabytes (sizes 406: `generate b6`, b6 = 49n³) wrote all of it before failing further on,
+// 8 s a probe, and the search's hundreds of probes ran for hours.
+const probeMaxBytes = 4 * probeSize * probeSize * 8
+
+// asProbe gives a probe's command its bound on one array's bytes (probeMaxBytes).
+func asProbe(cmd *exec.Cmd) *exec.Cmd {
+	limit := int64(probeMaxBytes)
+	if v, err := strconv.ParseInt(os.Getenv("CNF_MAX_BYTES"), 10, 64); err == nil && v > 0 && v < limit {
+		limit = v
+	}
+	cmd.Env = append(cmd.Env, "CNF_MAX_BYTES="+strconv.FormatInt(limit, 10))
+	return cmd
+}
+
 // inputsRefused is a harness run that ended with a run-time error of the program (exit status 3,
 // a RunError): the inputs' fault, not the build's.
 type inputsRefused struct {
@@ -66,7 +90,7 @@ func firstAccepted(ctx context.Context, exe string, u *Unit, n int64, opts Bench
 		if ctx.Err() != nil {
 			return inputProfile{}, false
 		}
-		cmd := harnessCommand(ctx, exe, harnessArgs(u, min(n, probeSize), 1, false, opts, prof), 1, opts, prof)
+		cmd := asProbe(harnessCommand(ctx, exe, harnessArgs(u, min(n, probeSize), 1, false, opts, prof), 1, opts, prof))
 		if err := cmd.Run(); err != nil {
 			continue
 		}

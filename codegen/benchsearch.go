@@ -78,15 +78,23 @@ func locate(r *infer.Result, msg string) failure {
 func searchInputs(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64, opts BenchOptions) (inputProfile, bool) {
 	probes := 0
 	for _, base := range append([]inputProfile{defaultProfile}, profiles...) {
-		if prof, ok := descend(ctx, exe, u, r, n, opts, base, &probes); ok {
+		prof, ok, varied := descend(ctx, exe, u, r, n, opts, base, &probes)
+		if ok {
 			return prof, true
+		}
+		if !varied {
+			// Every choice failed alike: the failure does not depend on how the inputs are
+			// drawn (an index as large as a size the program computes from the sizes alone),
+			// and the other starting points would spend their probes learning it again.
+			break
 		}
 	}
 	return inputProfile{}, false
 }
 
-// descend is the coordinate descent from base, counting its probes in probes.
-func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64, opts BenchOptions, base inputProfile, probes *int) (inputProfile, bool) {
+// descend is the coordinate descent from base, counting its probes in probes. varied says
+// whether any probe failed otherwise than the first (or did not fail).
+func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64, opts BenchOptions, base inputProfile, probes *int) (prof inputProfile, ok, varied bool) {
 	type choice struct {
 		param  Param
 		scalar bool
@@ -125,7 +133,7 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 	probe := func() failure {
 		*probes++
 		prof := profile(min(n, probeSize))
-		cmd := harnessCommand(ctx, exe, harnessArgs(u, min(n, probeSize), 1, false, opts, prof), 1, opts, prof)
+		cmd := asProbe(harnessCommand(ctx, exe, harnessArgs(u, min(n, probeSize), 1, false, opts, prof), 1, opts, prof))
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		err := cmd.Run()
@@ -139,6 +147,7 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 		return locate(r, re.Message)
 	}
 	cur := probe()
+	first := cur
 	for sweep := 0; sweep < 4 && cur.at != done.at; sweep++ {
 		moved := false
 		for _, c := range vars {
@@ -152,7 +161,9 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 					continue
 				}
 				c.at = k
-				if f := probe(); f.better(cur) {
+				f := probe()
+				varied = varied || f != first
+				if f.better(cur) {
 					cur, best, moved = f, k, true
 				}
 			}
@@ -166,9 +177,9 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 		}
 	}
 	if cur.at != done.at {
-		return inputProfile{}, false
+		return inputProfile{}, false, varied
 	}
-	prof := profile(n)
+	prof = profile(n)
 	var arrays, scalars []string
 	for _, c := range vars {
 		switch {
@@ -196,5 +207,5 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 		rest = "the others as with " + base.note
 	}
 	prof.note = strings.Join(append(parts, rest), "; ")
-	return prof, true
+	return prof, true, true
 }

@@ -1,6 +1,11 @@
 package codegen
 
 import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cnf-tools/cnf/infer"
@@ -38,6 +43,57 @@ p xs ys =
 		}
 		if tc.notAfter != "" && f.better(locate(r, tc.notAfter)) {
 			t.Errorf("%q is better than %q", tc.msg, tc.notAfter)
+		}
+	}
+}
+
+// TestSearchStopsWhenEveryChoiceFailsAlike: a failure that no way of drawing the inputs
+// changes (an index as large as a size computed from the sizes alone) ends the search after
+// the first starting point's sweep, not after maxProbes probes (sizes 406 spent 800 probes of
+// 8 s each); and every probe runs under probeMaxBytes. The harness is a script that fails
+// alike every time and records what it was given.
+func TestSearchStopsWhenEveryChoiceFailsAlike(t *testing.T) {
+	src := `p :: Array Int -> Array Int -> Int -> Array Int
+p xs ys k =
+  let is = map (\x -> x + k) xs
+      b = gather ys is
+  in  b
+`
+	r, rep := analyse(t, src)
+	f, err := Emit(r, rep.Ours.Clustering, Options{CountBytes: true}, BenchMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	log := filepath.Join(dir, "probes")
+	exe := filepath.Join(dir, "harness")
+	script := "#!/bin/sh\necho \"$CNF_MAX_BYTES\" >> " + log + "\necho 'b: index 4096 out of range for an array of 4096 elements' >&2\nexit 3\n"
+	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, userMax := range []string{"", "1000"} {
+		os.Remove(log)
+		t.Setenv("CNF_MAX_BYTES", userMax)
+		if _, ok := searchInputs(context.Background(), exe, f.Unit, r, 10000, BenchOptions{Size: 10000, Runs: 1, Seed: 1}); ok {
+			t.Fatal("the search found inputs a harness that always fails accepts")
+		}
+		data, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Fields(string(data))
+		// One sweep from the default inputs: each choice of each parameter but its own.
+		if want := 1 + 2*(len(ranges)-1) + (len(values) - 1); len(lines) != want {
+			t.Errorf("CNF_MAX_BYTES=%q: %d probes, want %d (one sweep)", userMax, len(lines), want)
+		}
+		want := strconv.Itoa(probeMaxBytes)
+		if userMax != "" {
+			want = userMax // the user's bound where it is smaller
+		}
+		for _, l := range lines {
+			if l != want {
+				t.Fatalf("CNF_MAX_BYTES=%q: a probe ran with CNF_MAX_BYTES=%s, want %s", userMax, l, want)
+			}
 		}
 	}
 }

@@ -124,6 +124,8 @@ CNF_STATE(int64_t cnf_made, );
  * memory, so that an array the data sizes past it (a generate as long as an element squared)
  * fails as an allocation, not by the kernel's out-of-memory killer after the memory is full. */
 CNF_STATE(size_t cnf_max_bytes, = SIZE_MAX);
+/* cnf_max_why says what set cnf_max_bytes, for the message of an array past it. */
+CNF_STATE(const char *cnf_max_why, = "half of this machine's memory");
 #define CNF_LOCK()
 #define CNF_UNLOCK()
 #define CNF_TRACK(p)
@@ -177,6 +179,7 @@ static void cnf_refail(void) {
 /* A library has no element limit but memory; cnf_made counts the call's elements. */
 static const int64_t cnf_limit = INT64_MAX;
 static const size_t cnf_max_bytes = SIZE_MAX;
+static const char *const cnf_max_why = "";
 static __thread int64_t cnf_made;
 static pthread_mutex_t cnf_lock = PTHREAD_MUTEX_INITIALIZER;
 #define CNF_LOCK() pthread_mutex_lock(&cnf_lock)
