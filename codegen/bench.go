@@ -140,7 +140,13 @@ func benchMain(p *program, u *Unit) (string, error) {
 				p.helper("cnf_min_i64", func() (string, error) {
 					return "static inline int64_t cnf_min_i64(int64_t a, int64_t b) { return a < b ? a : b; }\n", nil
 				})
-				fmt.Fprintf(&b, "\t{\n\t\tconst uint64_t m = (uint64_t)%s;\n\t\tfor (int64_t i = 0; i < n; i++) %s.data[i] = m ? (int64_t)(cnf_next() %% m) : 0;\n\t}\n", prm.Index.Bound, prm.C)
+				// Within them, the narrower range of its own the input search may choose
+				// (CNF_INTS_<param>, benchsearch.go): valid indices that keep the indices a
+				// worker computes from them in range too (classic 410: `gather b1 b1` with b1
+				// the squares of the indices xs1).
+				fmt.Fprintf(&b, "\t{\n\t\tconst uint64_t m = (uint64_t)%s;\n\t\tint64_t lo = 0;\n\t\tuint64_t span = m;\n\t\tcnf_ints_of(\"%s\", &lo, &span);\n", prm.Index.Bound, intsVar(prm))
+				b.WriteString("\t\t__int128 hi = (__int128)lo + span;\n\t\tif (lo < 0) lo = 0;\n\t\tif (hi > (__int128)m) hi = m;\n\t\tif (hi <= lo) lo = 0, hi = m;\n\t\tspan = (uint64_t)(hi - lo);\n")
+				fmt.Fprintf(&b, "\t\tfor (int64_t i = 0; i < n; i++) %s.data[i] = span ? lo + (int64_t)(cnf_next() %% span) : 0;\n\t}\n", prm.C)
 			} else if prm.Type.Elem().Kind() == "Int" {
 				// The whole range, or the parameter's own (CNF_INTS_<param>): one random number
 				// an element either way, so the other parameters draw the same values.

@@ -103,7 +103,9 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 	var vars []*choice
 	for _, p := range u.Params {
 		switch {
-		case p.Type.IsArray() && p.Type.Elem().Kind() == "Int" && p.Index == nil:
+		case p.Type.IsArray() && p.Type.Elem().Kind() == "Int":
+			// An array of indices too (p.Index): the harness draws it within the range
+			// chosen and its valid indices both.
 			vars = append(vars, &choice{param: p})
 		case p.Type.Kind() == "Int":
 			if _, given := opts.Scalars[p.Name]; !given {
@@ -159,6 +161,9 @@ func descend(ctx context.Context, exe string, u *Unit, r *infer.Result, n int64,
 			for k := 0; k < choices && cur.at != done.at; k++ {
 				if k == was || *probes >= maxProbes || ctx.Err() != nil {
 					continue
+				}
+				if !c.scalar && c.param.Index != nil && strings.HasPrefix(ranges[k], "-") {
+					continue // no valid index is negative: the harness would draw them as before
 				}
 				c.at = k
 				f := probe()
