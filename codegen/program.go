@@ -222,7 +222,13 @@ func (p *program) scalarMinMax(op string, t *types.Type) (string, error) {
 	}
 	return p.helper(name, func() (string, error) {
 		var b strings.Builder
-		fmt.Fprintf(&b, "#if defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))\n")
+		// With AVX-512 any of xmm0-31 ("v"): held to xmm0-15 ("x"), an accumulator gcc had put
+		// in xmm16-31 (a loop with many values live) was moved out and back every step, two
+		// moves on the fold's chain (a filter's max and sum over what it keeps, 1.5 times
+		// Megiddo's time; docs/performance.md, "Float min and max in any register").
+		fmt.Fprintf(&b, "#if defined(__AVX512F__) && defined(__x86_64__)\n")
+		fmt.Fprintf(&b, "static inline double %s(double a, double b) { double r; __asm__(\"v%s %%2, %%1, %%0\" : \"=v\"(r) : \"v\"(%s), \"v\"(%s)); return r; }\n", name, mnemonic, first, second)
+		fmt.Fprintf(&b, "#elif defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))\n")
 		fmt.Fprintf(&b, "static inline double %s(double a, double b) { double r; __asm__(\"v%s %%2, %%1, %%0\" : \"=x\"(r) : \"x\"(%s), \"x\"(%s)); return r; }\n", name, mnemonic, first, second)
 		fmt.Fprintf(&b, "#elif defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))\n")
 		fmt.Fprintf(&b, "static inline double %s(double a, double b) { __asm__(\"%s %%1, %%0\" : \"+x\"(%s) : \"x\"(%s)); return %s; }\n", name, mnemonic, first, second, first)

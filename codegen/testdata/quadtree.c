@@ -14,14 +14,18 @@ static inline double cnf_select_Float(int c, double x, double y) {
 }
 static inline double cnf_min_Float(double a, double b) { return cnf_select_Float(a > b, b, a); }
 static inline double cnf_max_Float(double a, double b) { return cnf_select_Float(a > b, a, b); }
-#if defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))
+#if defined(__AVX512F__) && defined(__x86_64__)
+static inline double cnf_min_Float_sse(double a, double b) { double r; __asm__("vminsd %2, %1, %0" : "=v"(r) : "v"(b), "v"(a)); return r; }
+#elif defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))
 static inline double cnf_min_Float_sse(double a, double b) { double r; __asm__("vminsd %2, %1, %0" : "=x"(r) : "x"(b), "x"(a)); return r; }
 #elif defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
 static inline double cnf_min_Float_sse(double a, double b) { __asm__("minsd %1, %0" : "+x"(b) : "x"(a)); return b; }
 #else
 static inline double cnf_min_Float_sse(double a, double b) { return cnf_min_Float(a, b); }
 #endif
-#if defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))
+#if defined(__AVX512F__) && defined(__x86_64__)
+static inline double cnf_max_Float_sse(double a, double b) { double r; __asm__("vmaxsd %2, %1, %0" : "=v"(r) : "v"(a), "v"(b)); return r; }
+#elif defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))
 static inline double cnf_max_Float_sse(double a, double b) { double r; __asm__("vmaxsd %2, %1, %0" : "=x"(r) : "x"(a), "x"(b)); return r; }
 #elif defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
 static inline double cnf_max_Float_sse(double a, double b) { __asm__("maxsd %1, %0" : "+x"(a) : "x"(b)); return a; }
