@@ -985,6 +985,13 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		return fmt.Sprintf("(%s + %s)", before(rate), k)
 	}
 	position := func(rate string) string { return positionAt(rate, kv) }
+	// bindReverse binds the element var of bn, a reverse, to its input's element from the
+	// end: position i of the reverse is n-1-i of the input, the whole array's (on a team, not
+	// the chunk's view).
+	bindReverse := func(bn *blockNode, e *syntax.Reverse, rate string) {
+		in := d.x.vars[e.Array.Name].c
+		d.x.vars[bn.vars[0]] = val{c: fmt.Sprintf("%s.data[%s.len - 1 - %s]", in, in, position(rate)), t: d.info.Types[e.Array.Name].Elem()}
+	}
 	// blockStart is the C of a block's first position in the loop's input (a chunk's start
 	// added on a team): where an append's or a cross's block begins.
 	blockStart := p + "base"
@@ -1324,9 +1331,28 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				inLoop[id.Name] = bn
 			}
 		}
+		// A reverse reads its input backwards, and gcc vectorises no loop with a negative
+		// step beside elements of another size ("multiple types with negative step": a
+		// filter's mask bytes, an element of another type): the whole pass stayed scalar (a
+		// filter of the differences of xs and its reverse, 0.78 of Megiddo's clustering's
+		// time, docs/performance.md, "Reverses apart"). Apart, the block's run of the reverse
+		// is one type with a negative step, which gcc vectorises with a permute.
+		for _, bn := range loop {
+			if _, ok := bn.b.Rhs.(*syntax.Reverse); !ok {
+				continue
+			}
+			t := d.info.Types[bn.b.Name()]
+			scalar[bn] = slices.ContainsFunc(loop, func(o *blockNode) bool {
+				if isSelect(o) {
+					return true
+				}
+				ot := d.info.Types[o.b.Name()]
+				return ot != nil && t != nil && ot.IsArray() && ot.String() != t.String()
+			})
+		}
 		movable := func(bn *blockNode) bool {
 			switch bn.b.Rhs.(type) {
-			case *syntax.Map, *syntax.Zip, *syntax.Filter:
+			case *syntax.Map, *syntax.Zip, *syntax.Filter, *syntax.Reverse:
 			default:
 				return false
 			}
@@ -1538,6 +1564,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						}
 						d.printf("\t\t\t/* %s = %s */\n", bn.b.Name(), strings.ReplaceAll(syntax.FormatCombinator(bn.b.Rhs), "*/", "* /"))
 						bindIns(bn)
+						if e, ok := bn.b.Rhs.(*syntax.Reverse); ok {
+							bindReverse(bn, e, rate)
+						}
 						v, err := d.x.value(bn.elem, nil, quote(bn.b.Name()))
 						if err != nil {
 							return err
@@ -1603,8 +1632,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						case *syntax.Indexed:
 							bind(bn.vars[1], position(rate), types.Int())
 						case *syntax.Reverse:
-							in := d.x.vars[e.Array.Name].c
-							bind(bn.vars[0], fmt.Sprintf("%s.data[%s.len - 1 - %s]", in, in, position(rate)), d.info.Types[e.Array.Name].Elem())
+							bindReverse(bn, e, rate)
 						case *syntax.Generate:
 							bind(bn.vars[0], position(""), types.Int())
 						case *syntax.Gather:

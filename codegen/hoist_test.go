@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cnf-tools/cnf/fuse"
+	"pgregory.net/rapid"
 )
 
 // Tests and maps that gcc leaves scalar (remainders by 3, 5 and 7) run in a loop of their own
@@ -47,5 +48,49 @@ func TestScalarWorkApart(t *testing.T) {
 				agreesWithReference(t, fmt.Sprintf("%s, %d elements, k = %d", c.name, n, k), r, cl, map[string]fuse.Value{"xs": fuse.Array(xs), "k": k})
 			}
 		}
+	}
+}
+
+// A reverse in a pass with a filter (its mask bytes) or elements of another type reads its
+// block's run in a loop of its own, which gcc vectorises (a negative step beside elements of
+// another size kept the whole pass scalar); alone with elements of its own type it stays in
+// the pass. The results are the reference's, on 1 and 2 threads (a team's chunks read the
+// reverse from the whole array's end).
+func TestReversesApart(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	for _, c := range []struct {
+		name, src string
+		apart     bool
+	}{
+		{"beside a filter", `p :: Array Int -> (Array Int, Int, Int)
+p xs =
+  let r = reverse xs
+      d = map2 (\a b -> a - b) xs r
+      k = filter (\v -> v > 10) d
+      s = fold (+) 0 k
+      m = fold max 0 d
+      q = map (\v -> v * v) k
+  in  (q, s, m)
+`, true},
+		{"with its own type only", `p :: Array Int -> (Array Int, Int)
+p xs =
+  let r = reverse xs
+      d = map2 (\a b -> a - b) xs r
+      s = fold (+) 0 d
+  in  (d, s)
+`, false},
+	} {
+		r, cl, code := optimalC(t, c.src)
+		if got := strings.Contains(code, "r: work gcc leaves scalar, in a loop of its own (hoistIn)"); got != c.apart {
+			t.Errorf("%s: the reverse apart %v, want %v:\n%s", c.name, got, c.apart, code)
+		}
+		rapid.Check(t, func(rt *rapid.T) {
+			n := rapid.SampledFrom([]int{0, 1, 7, 1100, 2500}).Draw(rt, "n")
+			xs := make(fuse.Array, n)
+			for i := range xs {
+				xs[i] = rapid.Int64Range(-50, 50).Draw(rt, "x")
+			}
+			agreesOnThreads(rt, r, cl, map[string]fuse.Value{"xs": xs}, c.src, 256, 1, 2)
+		})
 	}
 }
