@@ -1541,7 +1541,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 							names = append(names, bn.b.Name())
 						}
 					}
-					d.printf("\t\t/* %s: work gcc leaves scalar, in a loop of its own (hoistIn); the rest of the pass reads it from block buffers, vectorised */\n", strings.Join(names, ", "))
+					d.printf("\t\t/* %s: in a loop of its own (hoistIn: work gcc leaves scalar, or a reverse read backwards beside elements of another size); the rest of the pass reads it from block buffers, vectorised */\n", strings.Join(names, ", "))
 					for _, bn := range loop {
 						switch {
 						case !hoisted[bn]:
