@@ -299,15 +299,48 @@ static CNF_OUTLINED void cnf_copy_out(void *dst, const void *src, size_t bytes) 
  * may still be in cache for the loop that reads them, where streaming stores would evict them.
  * cnf_stream_min is that size in bytes (0 until known; CNF_STREAM_MIN sets it). */
 CNF_STATE(int64_t cnf_stream_min, );
+/* cnf_l3_bytes is the size of the level-3 cache cpu0 shares, as Linux reports it (sysfs), or
+ * 0 where it does not: glibc's sysconf(_SC_LEVEL3_CACHE_SIZE) said 320 MiB on a VM whose L3
+ * is 32 MiB (the host's, or its CPUID read another way), so a loop moving 320 MB there wrote
+ * plain stores and one moving 480 MB streamed, and two clusterings of one program were timed
+ * under different rules (docs/performance.md, "The last-level cache, from sysfs"). */
+static long cnf_l3_bytes(void) {
+#if defined(__linux__)
+	for (int i = 0; i < 16; i++) {
+		char path[80];
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		FILE *f = fopen(path, "r");
+		if (f == NULL) return 0;
+		int level = 0;
+		if (fscanf(f, "%d", &level) != 1) level = 0;
+		fclose(f);
+		if (level != 3) continue;
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		if ((f = fopen(path, "r")) == NULL) return 0;
+		long size = 0;
+		char unit = 0;
+		const int got = fscanf(f, "%ld%c", &size, &unit);
+		fclose(f);
+		if (got < 1 || size <= 0) return 0;
+		return unit == 'M' ? size << 20 : unit == 'K' ? size << 10 : size;
+	}
+#endif
+	return 0;
+}
 static CNF_OUTLINED int cnf_stream_worth(int64_t bytes) {
 #if defined(__AVX512F__) || defined(__AVX__)
 	int64_t m = __atomic_load_n(&cnf_stream_min, __ATOMIC_RELAXED);
 	if (m == 0) {
 		m = (int64_t)32 << 20;
+		const long l3 = cnf_l3_bytes();
+		if (l3 > 0) {
+			m = l3;
+		} else {
 #if defined(_SC_LEVEL3_CACHE_SIZE)
-		const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-		if (l3 > 0) m = l3;
+			const long sl3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+			if (sl3 > 0) m = sl3;
 #endif
+		}
 		__atomic_store_n(&cnf_stream_min, m, __ATOMIC_RELAXED);
 	}
 	return bytes >= m;

@@ -2,6 +2,9 @@ package codegen
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -89,4 +92,54 @@ func runC(t *testing.T, src, want string) {
 	if err != nil || strings.TrimSpace(string(out)) != want {
 		t.Fatalf("%v\n%s", err, out)
 	}
+}
+
+// The streaming stores' threshold is the level-3 cache's size as Linux's sysfs says it (the
+// first cache of cpu0 whose level is 3), not glibc's sysconf, which said ten times the L3 on a
+// VM; the runtime reads it so (cnf_l3_bytes) and cnf_stream_worth streams from it on.
+func TestLastLevelCacheFromSysfs(t *testing.T) {
+	var want int64
+	for i := 0; i < 16 && want == 0; i++ {
+		dir := fmt.Sprintf("/sys/devices/system/cpu/cpu0/cache/index%d/", i)
+		level, err := os.ReadFile(dir + "level")
+		if err != nil {
+			break
+		}
+		if strings.TrimSpace(string(level)) != "3" {
+			continue
+		}
+		size, err := os.ReadFile(dir + "size")
+		if err != nil {
+			break
+		}
+		s := strings.TrimSpace(string(size))
+		mult := int64(1)
+		switch {
+		case strings.HasSuffix(s, "K"):
+			mult, s = 1<<10, strings.TrimSuffix(s, "K")
+		case strings.HasSuffix(s, "M"):
+			mult, s = 1<<20, strings.TrimSuffix(s, "M")
+		}
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			t.Fatalf("%ssize: %q", dir, size)
+		}
+		want = v * mult
+	}
+	if want == 0 {
+		t.Skip("no level-3 cache in sysfs here")
+	}
+	t.Setenv("CNF_CACHE", t.TempDir())
+	src := runtimeC + fmt.Sprintf(`
+int main(void) {
+	const long l3 = cnf_l3_bytes();
+	int ok = l3 == %dL;
+#if defined(__AVX512F__) || defined(__AVX__)
+	ok &= !cnf_stream_worth(l3 - 1) && cnf_stream_worth(l3);
+#endif
+	printf("%%s %%ld\n", ok ? "ok" : "wrong", l3);
+	return !ok;
+}
+`, want)
+	runC(t, src, fmt.Sprintf("ok %d", want))
 }
