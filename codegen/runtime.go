@@ -303,7 +303,7 @@ CNF_STATE(int64_t cnf_stream_min, );
  * 0 where it does not: glibc's sysconf(_SC_LEVEL3_CACHE_SIZE) said 320 MiB on a VM whose L3
  * is 32 MiB (the host's, or its CPUID read another way), so a loop moving 320 MB there wrote
  * plain stores and one moving 480 MB streamed, and two clusterings of one program were timed
- * under different rules (docs/performance.md, "The last-level cache, from sysfs"). */
+ * under different rules (docs/performance.md, "Unseen seeds 200-204, and the last-level cache, from sysfs"). */
 static long cnf_l3_bytes(void) {
 #if defined(__linux__)
 	for (int i = 0; i < 16; i++) {
@@ -332,15 +332,11 @@ static CNF_OUTLINED int cnf_stream_worth(int64_t bytes) {
 	int64_t m = __atomic_load_n(&cnf_stream_min, __ATOMIC_RELAXED);
 	if (m == 0) {
 		m = (int64_t)32 << 20;
-		const long l3 = cnf_l3_bytes();
-		if (l3 > 0) {
-			m = l3;
-		} else {
+		long l3 = cnf_l3_bytes();
 #if defined(_SC_LEVEL3_CACHE_SIZE)
-			const long sl3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-			if (sl3 > 0) m = sl3;
+		if (l3 <= 0) l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
 #endif
-		}
+		if (l3 > 0) m = l3;
 		__atomic_store_n(&cnf_stream_min, m, __ATOMIC_RELAXED);
 	}
 	return bytes >= m;
