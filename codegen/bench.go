@@ -26,7 +26,8 @@ import (
 // The bench harness: main(n, runs, seed, copy, scalars...) makes the definition's inputs from
 // the seed (every array parameter n elements: Ints in [-1000, 1000], Floats in [-1000, 1000),
 // Bools), calls the definition once to warm up and to hash its results (on one thread, then
-// once more untimed on the team when it has several threads), then runs times,
+// once more untimed on the team when it has several threads), more untimed calls while a loop
+// is still learning whether streaming or plain stores are faster (cnf_stream_pick), then runs times,
 // printing "run SECONDS" for each, "bytes READ WRITTEN" (the arrays the loops stream and store
 // in one run), "checksum HEX", and with copy set, "copy SECONDS BYTES": the best of runs
 // copies of the same number of bytes, half read and half written, by a plain loop on as many
@@ -39,11 +40,6 @@ CNF_STATE(uint64_t cnf_rng, );
 static inline uint64_t cnf_next(void) {
 	cnf_rng ^= cnf_rng << 13; cnf_rng ^= cnf_rng >> 7; cnf_rng ^= cnf_rng << 17;
 	return cnf_rng;
-}
-static double cnf_now(void) {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 CNF_STATE(int64_t cnf_bytes_read, );
 CNF_STATE(int64_t cnf_bytes_written, );
@@ -195,6 +191,7 @@ func benchMain(p *program, u *Unit) (string, error) {
 	// clusterings agree even where --reassociate-floats lets the rounding depend on how a loop
 	// is split; run -1 warms the team up; then the timed runs.
 	fmt.Fprintf(&b, `	const int threads = cnf_threads;
+	int settle = 0; /* warm-ups after the first while a loop learns its stores (cnf_stream_pick) */
 	for (int k = threads > 1 ? -2 : -1; k < runs; k++) {
 		cnf_threads = k == -2 ? 1 : threads;
 		cnf_bytes_read = cnf_bytes_written = 0;
@@ -203,6 +200,8 @@ func benchMain(p *program, u *Unit) (string, error) {
 		double t1 = cnf_now();
 		if (k == -1 && threads > 1) {
 			/* the team's warm-up */
+		} else if (k < 0 && settle > 0) {
+			/* a warm-up while the loops learn their stores */
 		} else if (k < 0) {
 			cnf_hashing = 1;
 %s			cnf_hashing = 0;
@@ -211,7 +210,11 @@ func benchMain(p *program, u *Unit) (string, error) {
 		} else {
 			printf("run %%.9f\n", t1 - t0);
 		}
-%s	}
+%s		if (k == -1 && __atomic_exchange_n(&cnf_stream_unsettled, 0, __ATOMIC_RELAXED) && settle < 4 * cnf_stream_tries) {
+			settle++;
+			k--;
+		}
+	}
 	printf("bytes %%lld %%lld\n", (long long)cnf_bytes_read, (long long)cnf_bytes_written);
 	printf("checksum %%016llx\n", (unsigned long long)cnf_hash);
 	if (copy) {

@@ -1181,7 +1181,26 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		moved = append(moved, "sizeof("+tn+")")
 	}
 	if len(streamed) > 0 {
-		sprf("\tconst int %sstream = cnf_stream_worth(%sn * (int64_t)(%s)); /* outputs by streaming stores */\n", p, p, strings.Join(moved, " + "))
+		// Whether streaming stores pay is measured, not assumed: the loop learns it on its
+		// first calls (cnf_stream_pick, cnf_stream_took; the runtime's cnf_tune).
+		sprf("\tstatic cnf_tune %stune; /* streaming or plain stores, as measured on this loop's first calls */\n", p)
+		sprf("\tconst int64_t %smoved = %sn * (int64_t)(%s);\n", p, p, strings.Join(moved, " + "))
+		sprf("\tconst int %spick = cnf_stream_pick(&%stune, %smoved);\n", p, p, p)
+		sprf("\tconst int %sstream = %spick & 1; /* outputs by streaming stores */\n", p, p)
+		sprf("\tconst double %st0 = %spick & 2 ? cnf_now() : 0;\n", p, p)
+		var sizes, all []string
+		for _, a := range slices.Sorted(maps.Keys(streamed)) {
+			tn, err := elemType(a)
+			if err != nil {
+				return err
+			}
+			sz := "sizeof(" + tn + ")"
+			all = append(all, sz)
+			if !slices.Contains(sizes, sz) {
+				sizes = append(sizes, sz)
+			}
+		}
+		sprf("\tconst int64_t %sbstep = %sstream ? cnf_stream_step(%s, (int64_t)(%s), %d) : %d; /* the blocks' elements: less when streamed (cnf_stream_step) */\n", p, p, maxSizeC(sizes), strings.Join(all, " + "), blockSize, blockSize)
 	}
 	if par != nil && len(filtered) > 0 {
 		prf("\tconst int %skstream = %sstream && %sT <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */\n", p, p, p)
@@ -1460,13 +1479,17 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	if whole && len(streamed) > 0 {
 		// Blocks only to stream the outputs through their buffers.
-		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sstream ? %d : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sstream ? %d : %sn - %sbase) { /* no buffers but to stream outputs: one block, or a peel and one */\n", p, p, first, first, p, blockSize, p, p, p, p, p, p, p, blockSize, p, p)
+		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sstream ? %sbstep : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sstream ? %sbstep : %sn - %sbase) { /* no buffers but to stream outputs: one block, or a peel and one */\n", p, p, first, first, p, p, p, p, p, p, p, p, p, p, p, p)
 		d.b.WriteString(clamp)
 		d.printf("\t\tconst int64_t %s = %sn - %sbase < %sstep ? %sn - %sbase : %sstep;\n", count(""), p, p, p, p, p, p)
 	} else if whole {
 		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sn; %sbase < %sn; %sbase += %sstep, %sstep = %sn - %sbase) { /* one block, or a peel and one: no buffers */\n", p, p, first, first, p, p, p, p, p, p, p, p)
 		d.b.WriteString(clamp)
 		d.printf("\t\tconst int64_t %s = %sstep;\n", count(""), p)
+	} else if len(streamed) > 0 {
+		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %sbstep; %sbase < %sn; %sbase += %sstep, %sstep = %sbstep) {\n", p, p, first, first, p, p, p, p, p, p, p)
+		d.b.WriteString(clamp)
+		d.printf("\t\tconst int64_t %s = %sn - %sbase < %sstep ? %sn - %sbase : %sstep;\n", count(""), p, p, p, p, p, p)
 	} else {
 		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %d; %sbase < %sn; %sbase += %sstep, %sstep = %d) {\n", p, p, first, first, blockSize, p, p, p, p, p, blockSize)
 		d.b.WriteString(clamp)
@@ -1911,6 +1934,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		d.b.WriteString(body)
 	} else if err := d.teamLoop(p, plan, par, writes, pre.String(), body[:loopEnd], body[loopEnd:]); err != nil {
 		return err
+	}
+	if len(streamed) > 0 {
+		d.printf("\tif (%spick & 2) cnf_stream_took(&%stune, %spick, %smoved, %st0);\n", p, p, p, p, p)
 	}
 	for a := range writes {
 		d.done[a] = true
@@ -2474,4 +2500,13 @@ func (d *definition) sliceBounds(plan *blockedPlan, n string) (starts, ends []st
 		ends = nil
 	}
 	return starts, ends, nil
+}
+
+// maxSizeC is the C of the largest of sizes (C expressions of sizes in bytes).
+func maxSizeC(sizes []string) string {
+	m := sizes[0]
+	for _, s := range sizes[1:] {
+		m = fmt.Sprintf("cnf_max_i64_((int64_t)%s, (int64_t)%s)", m, s)
+	}
+	return "(int64_t)" + m
 }

@@ -34,8 +34,9 @@ type Options struct {
 	// elements a thread gets (0: the runtime's; the tests set 1 to split small inputs); MinPeel
 	// the fewest elements a blocked loop peels at (cnf_peel; 0: the runtime's; the tests
 	// set 1); MinStream the fewest bytes a loop must move to write its outputs with
-	// streaming stores (cnf_stream_worth; 0: the runtime's, the last-level cache's size; the
-	// tests set 1).
+	// streaming stores, a fixed rule (cnf_stream_worth; 0: the runtime's, the last-level
+	// cache's size, above which each loop learns on its first calls whether streaming or
+	// plain stores are faster, cnf_stream_pick; the tests set 1).
 	Threads   int
 	MinChunk  int64
 	MinPeel   int64

@@ -25,6 +25,7 @@ const runtimeIncludes = `#pragma GCC diagnostic ignored "-Wunused-function"
 #include <string.h>
 #include <stdarg.h>
 #include <math.h>
+#include <time.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #include <unistd.h>
@@ -345,6 +346,74 @@ static CNF_OUTLINED int cnf_stream_worth(int64_t bytes) {
 	return 0;
 #endif
 }
+/* cnf_tune is what a loop has learnt about its stores on this machine (cnf_stream_pick): where
+ * streaming stores pay is not the cache's size alone. On the Zen 1 VM of "Streaming stores" they
+ * made a loop 1.6 times faster; on a Zen 4 VM they made a loop that writes two outputs 1.4 times
+ * slower and one that writes one 1.2 times faster (docs/performance.md, "Stores chosen by
+ * measuring them"). So a loop that moves more bytes than the cache tries both on its first
+ * calls, streaming and plain in turn (cnf_stream_tries each), and keeps the one whose fastest
+ * call took less time a byte. Results are the same either way: only where the stores go
+ * differs. A loop's learning starts again when the threads it runs on change. */
+typedef struct { int calls, choice, threads; double best[2]; } cnf_tune;
+enum { cnf_stream_tries = 2 };
+/* cnf_stream_fixed is set where CNF_STREAM_MIN fixes the rule (the harnesses, the tests):
+ * stream exactly the loops that move at least cnf_stream_min bytes, no learning. */
+CNF_STATE(int cnf_stream_fixed, );
+/* cnf_stream_unsettled is set by a call of a loop still learning its stores: cnf bench's
+ * harness warms up until no loop is, so that its timed runs are of the stores kept. */
+CNF_STATE(int cnf_stream_unsettled, );
+static double cnf_now(void) {
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+/* cnf_stream_pick says how a loop moving bytes writes its outputs on this call: bit 0 set for
+ * streaming stores, bit 1 set while the loop is learning which (then cnf_stream_took records
+ * the call's time). */
+static CNF_OUTLINED int cnf_stream_pick(cnf_tune *t, int64_t bytes) {
+	if (!cnf_stream_worth(bytes)) return 0;
+	if (__atomic_load_n(&cnf_stream_fixed, __ATOMIC_RELAXED)) return 1;
+	CNF_LOCK();
+	if (t->threads != cnf_threads) {
+		t->threads = cnf_threads;
+		t->calls = t->choice = 0;
+	}
+	int pick = t->choice;
+	if (pick == 0) pick = 2 | (t->calls % 2 == 0); /* streaming first, as the rule alone would */
+	else pick--;
+	CNF_UNLOCK();
+	if (pick & 2) __atomic_store_n(&cnf_stream_unsettled, 1, __ATOMIC_RELAXED);
+	return pick;
+}
+/* cnf_stream_took records a learning call (pick, from cnf_stream_pick) that started at t0 and
+ * moved bytes; after cnf_stream_tries calls each way the loop keeps plain stores where their
+ * fastest call was faster by 3% or more (streaming stores leave the cache to other work), else
+ * streaming ones. */
+static CNF_OUTLINED void cnf_stream_took(cnf_tune *t, int pick, int64_t bytes, double t0) {
+	const double perByte = (cnf_now() - t0) / (double)(bytes > 0 ? bytes : 1);
+	CNF_LOCK();
+	if (t->choice == 0 && t->threads == cnf_threads) {
+		const int k = t->calls / 2, way = pick & 1;
+		if (k == 0 || perByte < t->best[way]) t->best[way] = perByte;
+		if (++t->calls == 2 * cnf_stream_tries) t->choice = 1 + (t->best[1] <= 1.03 * t->best[0]);
+	}
+	CNF_UNLOCK();
+}
+/* cnf_stream_step is the elements of a block of a loop whose outputs are streamed, the
+ * largest of them elem bytes an element and all of them together row bytes: at most 4 KB of
+ * each output and 16 KB of all at a time, at most block (the buffers' length), a multiple of 64
+ * (so that blocks after the peel stay aligned). A streaming store leaves the core at memory
+ * speed; a block's copy out of 8 KB or more stalled the loop's next reads on a Zen 4 VM, where
+ * 4 KB ones overlapped with them (one read and two outputs: 10.8 ms in blocks of 1024 Ints, 6.4
+ * ms in blocks of 512, 8.5 ms by plain stores: docs/performance.md, "Streaming 4 KB at a time"). */
+static inline int64_t cnf_stream_step(int64_t elem, int64_t row, int64_t block) {
+	int64_t s = 4096 / (elem > 0 ? elem : 1);
+	const int64_t t = 16384 / (row > 0 ? row : 1);
+	if (t < s) s = t;
+	if (s > block) s = block;
+	s -= s % 64;
+	return s < 64 ? 64 : s;
+}
 /* cnf_stream_out copies a block of an output from its buffer to its place with streaming stores
  * (the unaligned head and tail with plain ones); cnf_stream_fence orders them before what
  * follows (once a loop, or a team's chunk, is done). */
@@ -426,7 +495,10 @@ static void cnf_threads_from_env(void) {
 	if (t && atoi(t) > 0) cnf_threads = atoi(t);
 	if (m && atoll(m) >= 0) cnf_min_chunk = atoll(m);
 	if (pl && atoll(pl) >= 0) cnf_min_peel = atoll(pl);
-	if (sm && atoll(sm) > 0) cnf_stream_min = atoll(sm);
+	if (sm && atoll(sm) > 0) {
+		cnf_stream_min = atoll(sm);
+		cnf_stream_fixed = 1;
+	}
 }
 
 /* cnf_peel is how many of a loop's n elements of size bytes at p come before p's first 64-byte

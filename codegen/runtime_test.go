@@ -143,3 +143,81 @@ int main(void) {
 `, want)
 	runC(t, src, fmt.Sprintf("ok %d", want))
 }
+
+// A streamed loop's blocks hold at most 4 KB of each output and 16 KB of all (cnf_stream_step),
+// a multiple of 64 elements, never more than the buffers' block nor fewer than 64.
+func TestStreamStepKeepsBlocksSmall(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	src := runtimeC + `
+int main(void) {
+	struct { int64_t elem, row, block, want; } c[] = {
+		{8, 8, 1024, 512},    /* one output of Ints: 4 KB */
+		{8, 16, 1024, 512},   /* two: 8 KB a block in all */
+		{8, 24, 1024, 512},   /* three: 4 KB of each */
+		{8, 56, 1024, 256},   /* seven: 16 KB at most, 292 rounded down to 256 */
+		{8, 40, 1024, 384},   /* five: 409 rounded down to 384 */
+		{1, 1, 1024, 1024},   /* Bools: the buffers' block */
+		{16, 16, 1024, 256},  /* pairs */
+		{8, 4096, 1024, 64},  /* many outputs: never fewer than 64 */
+		{8, 8, 256, 256},     /* a smaller block */
+	};
+	int bad = 0;
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		int64_t got = cnf_stream_step(c[i].elem, c[i].row, c[i].block);
+		if (got != c[i].want) {
+			printf("step(%lld, %lld, %lld) = %lld, want %lld\n", (long long)c[i].elem, (long long)c[i].row, (long long)c[i].block, (long long)got, (long long)c[i].want);
+			bad++;
+		}
+	}
+	printf("%d wrong\n", bad);
+	return bad != 0;
+}
+`
+	runC(t, src, "0 wrong")
+}
+
+// A loop that moves more than the cache learns its stores on its first calls: streaming and
+// plain in turn, cnf_stream_tries each, then the faster by its fastest call, streaming where
+// they are within 3%; it learns again on another number of threads; a loop below the cache
+// writes plain stores and one under CNF_STREAM_MIN's fixed rule streams without learning.
+func TestLoopsLearnTheirStores(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	src := runtimeC + `
+static int bad;
+static void want(const char *what, int got, int w) {
+	if (got != w) { printf("%s: %d, want %d\n", what, got, w); bad++; }
+}
+/* learn runs a loop's learning calls, streaming ones taking s seconds and plain ones p. */
+static void learn(cnf_tune *t, double s, double p) {
+	for (int k = 0; k < 2 * cnf_stream_tries; k++) {
+		const int pick = cnf_stream_pick(t, 1000);
+		want("learning call", pick, 2 | (k % 2 == 0));
+		cnf_stream_took(t, pick, 1000, cnf_now() - ((pick & 1) ? s : p) - 0.01 * k);
+	}
+}
+int main(void) {
+#if defined(__AVX512F__) || defined(__AVX__)
+	cnf_stream_min = 100;
+	cnf_threads = 1;
+	cnf_tune slow = {0}, fast = {0}, tie = {0}, small = {0}, fixed = {0};
+	learn(&slow, 2.0, 1.0);
+	want("unsettled while learning", cnf_stream_unsettled, 1);
+	want("streaming slower: plain", cnf_stream_pick(&slow, 1000), 0);
+	want("and it stays", cnf_stream_pick(&slow, 1000), 0);
+	learn(&fast, 1.0, 2.0);
+	want("streaming faster: streaming", cnf_stream_pick(&fast, 1000), 1);
+	learn(&tie, 1.02, 1.0);
+	want("within 3%: streaming", cnf_stream_pick(&tie, 1000), 1);
+	cnf_threads = 2;
+	want("other threads: learning again", cnf_stream_pick(&slow, 1000), 3);
+	want("below the cache: plain", cnf_stream_pick(&small, 99), 0);
+	cnf_stream_fixed = 1;
+	want("a fixed rule: streaming", cnf_stream_pick(&fixed, 1000), 1);
+	want("a fixed rule, below: plain", cnf_stream_pick(&fixed, 99), 0);
+#endif
+	printf("%d wrong\n", bad);
+	return bad != 0;
+}
+`
+	runC(t, src, "0 wrong")
+}

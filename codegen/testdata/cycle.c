@@ -14,7 +14,12 @@ static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *
 	int64_t v_sum = *out_v_sum;
 	{
 	const int64_t L1_n = v_xs.len;
-	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t));
+	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
+	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
+	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ys.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys", v_xs.data);
 	v_ys.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -34,7 +39,7 @@ static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *
 		int64_t L1_w_ys[1024]; /* a block of ys, written out by streaming stores */
 		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? 1024 : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? 1024 : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? L1_bstep : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? L1_bstep : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_ys = L1_stream ? L1_w_ys : v_ys.data + v_ys.len;
@@ -61,6 +66,7 @@ static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *
 	int64_t L1_acc_sum = L1_p_v_sum[0]; /* sum: the chunks' partial results, in order */
 	for (int L1_c = 1; L1_c < L1_T; L1_c++) L1_acc_sum = (L1_acc_sum + L1_p_v_sum[L1_c]);
 	v_sum = L1_acc_sum;
+	if (L1_pick & 2) cnf_stream_took(&L1_tune, L1_pick, L1_moved, L1_t0);
 	}
 	*out_v_ys = v_ys;
 	*out_v_sum = v_sum;
@@ -74,7 +80,12 @@ static __attribute__((noinline)) void cnf_L2_cycle(const Arr_Int v_ys, const int
 	Arr_Int v_zs = *out_v_zs;
 	{
 	const int64_t L2_n = v_ys.len;
-	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L2_moved = L2_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t));
+	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
+	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
+	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_zs.data = cnf_alloc_slack_at(v_ys.len, sizeof(int64_t), "zs", v_ys.data);
 	v_zs.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -92,7 +103,7 @@ static __attribute__((noinline)) void cnf_L2_cycle(const Arr_Int v_ys, const int
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_w_zs[1024]; /* a block of zs, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_ys.data, sizeof *v_ys.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? L2_bstep : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? L2_bstep : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_ys = v_ys.data + L2_base;
 			int64_t *restrict L2_b_zs = L2_stream ? L2_w_zs : v_zs.data + v_zs.len;
@@ -112,6 +123,7 @@ static __attribute__((noinline)) void cnf_L2_cycle(const Arr_Int v_ys, const int
 	/* zs: each chunk's piece after the ones before it */
 	v_zs.len = cnf_team_move((char *)v_zs.data, sizeof *v_zs.data, L2_cnt_v_zs, L2_n, L2_T);
 	cnf_team_done(L2_T);
+	if (L2_pick & 2) cnf_stream_took(&L2_tune, L2_pick, L2_moved, L2_t0);
 	}
 	*out_v_zs = v_zs;
 }

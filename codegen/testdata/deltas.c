@@ -49,7 +49,12 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 	const Arr_Int L1_r_v_xs = v_xs;
 	const Arr_Int v_xs = {L1_r_v_xs.data + L1_org, L1_r_v_xs.len - L1_org};
 	const int64_t L1_n = v_xs.len;
-	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(int64_t));
+	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
+	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
+	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t) + sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ds.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ds", v_xs.data);
 	v_ds.len = 0;
 	v_window.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "window", v_xs.data);
@@ -139,7 +144,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		L1_t_rest = L1_pos_rest; /* rest's positions in this tile start after the tiles before */
 		L1_t_later = cnf_slice_before(L1_t_rest, 1, v_lo, 0, 0); /* what later keeps of the positions of rest before this tile */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_bstep; L1_base < L1_n; L1_base += L1_step, L1_step = L1_bstep) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			CNF_IVDEP
@@ -278,7 +283,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_bstep; L1_base < L1_n; L1_base += L1_step, L1_step = L1_bstep) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			CNF_IVDEP
@@ -376,6 +381,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 	for (int L1_c = 1; L1_c < L1_Tc; L1_c++) L1_acc_sameN = (L1_acc_sameN + L1_p_v_sameN[L1_c]);
 	v_count = L1_acc_count;
 	v_sameN = L1_acc_sameN;
+	if (L1_pick & 2) cnf_stream_took(&L1_tune, L1_pick, L1_moved, L1_t0);
 	}
 	*out_v_ds = v_ds;
 	*out_v_window = v_window;

@@ -189,7 +189,12 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 	Arr_Int v_scaled = *out_v_scaled;
 	{
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
-	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L2_moved = L2_n * (int64_t)(sizeof(int64_t));
+	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
+	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
+	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_scaled.data = cnf_alloc_slack((v_n), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -214,7 +219,7 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 		int64_t L2_b_idx[1024]; /* idx, a block at a time */
 		int64_t L2_b_picked[1024]; /* picked, a block at a time */
 		int64_t L2_w_scaled[1024]; /* a block of scaled, written out by streaming stores */
-		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : 1024; L2_base < L2_n; L2_base += L2_step, L2_step = 1024) {
+		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_bstep; L2_base < L2_n; L2_base += L2_step, L2_step = L2_bstep) {
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			int64_t *restrict L2_b_scaled = L2_stream ? L2_w_scaled : v_scaled.data + v_scaled.len;
 			CNF_IVDEP
@@ -248,6 +253,7 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 	/* scaled: each chunk's piece after the ones before it */
 	v_scaled.len = cnf_team_move((char *)v_scaled.data, sizeof *v_scaled.data, L2_cnt_v_scaled, L2_n, L2_T);
 	cnf_team_done(L2_T);
+	if (L2_pick & 2) cnf_stream_took(&L2_tune, L2_pick, L2_moved, L2_t0);
 	}
 	*out_v_scaled = v_scaled;
 }
@@ -262,7 +268,12 @@ static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, 
 	Arr_Int v_firsts = *out_v_firsts;
 	{
 	const int64_t L3_n = cnf_bound_mul(v_scaled.len, v_ys.len, "pairs");
-	const int L3_stream = cnf_stream_worth(L3_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t) + sizeof(Tup2_Int_Int))); /* outputs by streaming stores */
+	static cnf_tune L3_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L3_moved = L3_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t) + sizeof(Tup2_Int_Int));
+	const int L3_pick = cnf_stream_pick(&L3_tune, L3_moved);
+	const int L3_stream = L3_pick & 1; /* outputs by streaming stores */
+	const double L3_t0 = L3_pick & 2 ? cnf_now() : 0;
+	const int64_t L3_bstep = L3_stream ? cnf_stream_step((int64_t)cnf_max_i64_((int64_t)sizeof(int64_t), (int64_t)sizeof(Tup2_Int_Int)), (int64_t)(sizeof(int64_t) + sizeof(Tup2_Int_Int)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_pairs.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(Tup2_Int_Int), "pairs");
 	v_pairs.len = 0;
 	v_firsts.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(int64_t), "firsts");
@@ -286,7 +297,7 @@ static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, 
 		int64_t L3_xi = 0, L3_xj = 0; /* the block's first pair: its row, and its place in the row */
 		Tup2_Int_Int L3_w_pairs[1024]; /* a block of pairs, written out by streaming stores */
 		int64_t L3_w_firsts[1024]; /* a block of firsts, written out by streaming stores */
-		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : 1024; L3_base < L3_n; L3_base += L3_step, L3_step = 1024) {
+		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : L3_bstep; L3_base < L3_n; L3_base += L3_step, L3_step = L3_bstep) {
 			if (L3_base == 0) { L3_xi = (L3_lo + L3_base) / v_ys.len; L3_xj = (L3_lo + L3_base) - L3_xi * v_ys.len; } /* then carried from block to block */
 			if (v_ys.len >= 1024 && v_ys.len - L3_xj < L3_step) L3_step = v_ys.len - L3_xj; /* a block of one row of pairs's pairs */
 			const int64_t L3_n_root = L3_n - L3_base < L3_step ? L3_n - L3_base : L3_step;
@@ -336,6 +347,7 @@ static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, 
 	/* pairs: each chunk's piece after the ones before it */
 	v_pairs.len = cnf_team_move((char *)v_pairs.data, sizeof *v_pairs.data, L3_cnt_v_pairs, L3_n, L3_T);
 	cnf_team_done(L3_T);
+	if (L3_pick & 2) cnf_stream_took(&L3_tune, L3_pick, L3_moved, L3_t0);
 	}
 	*out_v_pairs = v_pairs;
 	*out_v_firsts = v_firsts;

@@ -86,7 +86,12 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 	Arr_Int v_ys2 = *out_v_ys2;
 	{
 	const int64_t L1_n = v_xs.len;
-	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t));
+	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
+	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
+	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ys1.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys1", v_xs.data);
 	v_ys1.len = 0;
 	v_ys2.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys2", v_xs.data);
@@ -123,7 +128,7 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 		uint8_t L1_m_ys2[1024];
 		int64_t L1_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_bstep; L1_base < L1_n; L1_base += L1_step, L1_step = L1_bstep) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_ys1 = L1_stream ? L1_w_ys1 : v_ys1.data + v_ys1.len;
@@ -164,6 +169,7 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 	/* ys2: each chunk's piece after the ones before it */
 	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L1_cnt_v_ys2, L1_n, L1_Tc);
 	cnf_team_done(L1_T);
+	if (L1_pick & 2) cnf_stream_took(&L1_tune, L1_pick, L1_moved, L1_t0);
 	}
 	*out_v_ys1 = v_ys1;
 	*out_v_ys2 = v_ys2;

@@ -106,7 +106,12 @@ static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, cons
 	Arr_Int v_ys2 = *out_v_ys2;
 	{
 	const int64_t L2_n = v_xs.len;
-	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L2_moved = L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t));
+	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
+	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
+	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ys1.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys1", v_xs.data);
 	v_ys1.len = 0;
 	v_ys2.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys2", v_xs.data);
@@ -140,7 +145,7 @@ static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, cons
 		int64_t L2_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
 		int64_t L2_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? L2_bstep : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? L2_bstep : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
 			int64_t *restrict L2_b_ys1 = L2_stream ? L2_w_ys1 : v_ys1.data + v_ys1.len;
@@ -175,6 +180,7 @@ static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, cons
 	/* ys2: each chunk's piece after the ones before it */
 	v_ys2.len = cnf_team_move((char *)v_ys2.data, sizeof *v_ys2.data, L2_cnt_v_ys2, L2_n, L2_T);
 	cnf_team_done(L2_T);
+	if (L2_pick & 2) cnf_stream_took(&L2_tune, L2_pick, L2_moved, L2_t0);
 	}
 	*out_v_ys1 = v_ys1;
 	*out_v_ys2 = v_ys2;

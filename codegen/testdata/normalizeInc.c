@@ -76,7 +76,12 @@ static __attribute__((noinline)) void cnf_L2_normalizeInc(const Arr_Int v_xs, co
 	Arr_Int v_ys = *out_v_ys;
 	{
 	const int64_t L2_n = v_xs.len;
-	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L2_moved = L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t));
+	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
+	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
+	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ys.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys", v_xs.data);
 	v_ys.len = 0;
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
@@ -103,7 +108,7 @@ static __attribute__((noinline)) void cnf_L2_normalizeInc(const Arr_Int v_xs, co
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_w_ys[1024]; /* a block of ys, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? L2_bstep : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? L2_bstep : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_xs = v_xs.data + L2_base;
 			int64_t *restrict L2_b_ys = L2_stream ? L2_w_ys : v_ys.data + v_ys.len;
@@ -131,6 +136,7 @@ static __attribute__((noinline)) void cnf_L2_normalizeInc(const Arr_Int v_xs, co
 	/* ys: each chunk's piece after the ones before it */
 	v_ys.len = cnf_team_move((char *)v_ys.data, sizeof *v_ys.data, L2_cnt_v_ys, L2_n, L2_T);
 	cnf_team_done(L2_T);
+	if (L2_pick & 2) cnf_stream_took(&L2_tune, L2_pick, L2_moved, L2_t0);
 	}
 	*out_v_ys = v_ys;
 }

@@ -12,7 +12,12 @@ static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_
 	Arr_Int v_doubled = *out_v_doubled;
 	{
 	const int64_t L1_n = v_xs.len;
-	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t));
+	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
+	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
+	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_doubled.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "doubled", v_xs.data);
 	v_doubled.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -30,7 +35,7 @@ static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_w_doubled[1024]; /* a block of doubled, written out by streaming stores */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? 1024 : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? 1024 : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? L1_bstep : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? L1_bstep : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_xs = v_xs.data + L1_base;
 			int64_t *restrict L1_b_doubled = L1_stream ? L1_w_doubled : v_doubled.data + v_doubled.len;
@@ -50,6 +55,7 @@ static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_
 	/* doubled: each chunk's piece after the ones before it */
 	v_doubled.len = cnf_team_move((char *)v_doubled.data, sizeof *v_doubled.data, L1_cnt_v_doubled, L1_n, L1_T);
 	cnf_team_done(L1_T);
+	if (L1_pick & 2) cnf_stream_took(&L1_tune, L1_pick, L1_moved, L1_t0);
 	}
 	*out_v_doubled = v_doubled;
 }
@@ -62,7 +68,12 @@ static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled,
 	Arr_Int v_back = *out_v_back;
 	{
 	const int64_t L2_n = v_doubled.len;
-	const int L2_stream = cnf_stream_worth(L2_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L2_moved = L2_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t));
+	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
+	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
+	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_back.data = cnf_alloc_slack_at(v_doubled.len, sizeof(int64_t), "back", v_doubled.data);
 	v_back.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -80,7 +91,7 @@ static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled,
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_w_back[1024]; /* a block of back, written out by streaming stores */
 		const int64_t L2_peel = cnf_peel(v_doubled.data, sizeof *v_doubled.data, L2_n);
-		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? 1024 : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? 1024 : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
+		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? L2_bstep : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? L2_bstep : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			const int64_t *restrict L2_b_doubled = v_doubled.data + L2_base;
 			int64_t *restrict L2_b_back = L2_stream ? L2_w_back : v_back.data + v_back.len;
@@ -100,6 +111,7 @@ static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled,
 	/* back: each chunk's piece after the ones before it */
 	v_back.len = cnf_team_move((char *)v_back.data, sizeof *v_back.data, L2_cnt_v_back, L2_n, L2_T);
 	cnf_team_done(L2_T);
+	if (L2_pick & 2) cnf_stream_took(&L2_tune, L2_pick, L2_moved, L2_t0);
 	}
 	*out_v_back = v_back;
 }
@@ -116,7 +128,12 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 	Arr_Int v_middle = *out_v_middle;
 	{
 	const int64_t L3_n = v_doubled.len + v_back.len;
-	const int L3_stream = cnf_stream_worth(L3_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t) + sizeof(int64_t))); /* outputs by streaming stores */
+	static cnf_tune L3_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L3_moved = L3_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t) + sizeof(int64_t));
+	const int L3_pick = cnf_stream_pick(&L3_tune, L3_moved);
+	const int L3_stream = L3_pick & 1; /* outputs by streaming stores */
+	const double L3_t0 = L3_pick & 2 ? cnf_now() : 0;
+	const int64_t L3_bstep = L3_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_pal.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "pal");
 	v_pal.len = 0;
 	v_middle.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "middle");
@@ -152,7 +169,7 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 		int64_t L3_acc_total = L3_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
 		int64_t L3_t_middle = 0;
 		int64_t L3_w_middle[1024]; /* a block of middle, written out by streaming stores */
-		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : 1024; L3_base < L3_n; L3_base += L3_step, L3_step = 1024) {
+		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : L3_bstep; L3_base < L3_n; L3_base += L3_step, L3_step = L3_bstep) {
 			if (L3_base < (v_doubled.len - L3_lo) && (v_doubled.len - L3_lo) - L3_base < L3_step) L3_step = (v_doubled.len - L3_lo) - L3_base; /* a block of doubled's elements, or of back's */
 			const int64_t L3_n_root = L3_n - L3_base < L3_step ? L3_n - L3_base : L3_step;
 			int64_t *restrict L3_b_pal = L3_stream ? L3_w_pal : v_pal.data + v_pal.len;
@@ -203,6 +220,7 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 	int64_t L3_acc_total = L3_p_v_total[0]; /* total: the chunks' partial results, in order */
 	for (int L3_c = 1; L3_c < L3_Tc; L3_c++) L3_acc_total = (L3_acc_total + L3_p_v_total[L3_c]);
 	v_total = L3_acc_total;
+	if (L3_pick & 2) cnf_stream_took(&L3_tune, L3_pick, L3_moved, L3_t0);
 	}
 	*out_v_pal = v_pal;
 	*out_v_total = v_total;

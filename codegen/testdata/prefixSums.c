@@ -24,7 +24,12 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 	int64_t v_total = *out_v_total;
 	{
 	const int64_t L1_n = v_counts.len;
-	const int L1_stream = cnf_stream_worth(L1_n * (int64_t)(sizeof *v_counts.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(Tup2_Int_Int))); /* outputs by streaming stores */
+	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
+	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_counts.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(Tup2_Int_Int));
+	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
+	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
+	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)cnf_max_i64_((int64_t)sizeof(int64_t), (int64_t)sizeof(Tup2_Int_Int)), (int64_t)(sizeof(int64_t) + sizeof(int64_t) + sizeof(Tup2_Int_Int)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_spans.data = cnf_alloc_slack_at(v_counts.len, sizeof(Tup2_Int_Int), "spans", v_counts.data);
 	v_spans.len = 0;
 	v_ids.data = cnf_alloc_slack_at(v_counts.len, sizeof(int64_t), "ids", v_counts.data);
@@ -89,7 +94,7 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 		L1_acc_ends = L1_pre_ends[L1_c]; /* ends runs on from the tiles before */
 		L1_acc_starts = L1_pre_starts[L1_c]; /* starts runs on from the tiles before */
 		const int64_t L1_peel = cnf_peel(v_counts.data, sizeof *v_counts.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_bstep; L1_base < L1_n; L1_base += L1_step, L1_step = L1_bstep) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_counts = v_counts.data + L1_base;
 			Tup2_Int_Int *restrict L1_b_spans = L1_stream ? L1_w_spans : v_spans.data + v_spans.len;
@@ -174,7 +179,7 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 		int64_t L1_w_lasts[1024]; /* a block of lasts, written out by streaming stores */
 		int64_t L1_acc_total = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
 		const int64_t L1_peel = cnf_peel(v_counts.data, sizeof *v_counts.data, L1_n);
-		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : 1024; L1_base < L1_n; L1_base += L1_step, L1_step = 1024) {
+		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_bstep; L1_base < L1_n; L1_base += L1_step, L1_step = L1_bstep) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
 			const int64_t *restrict L1_b_counts = v_counts.data + L1_base;
 			Tup2_Int_Int *restrict L1_b_spans = L1_stream ? L1_w_spans : v_spans.data + v_spans.len;
@@ -244,6 +249,7 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 	int64_t L1_acc_total = L1_p_v_total[0]; /* total: the chunks' partial results, in order */
 	for (int L1_c = 1; L1_c < L1_Tc; L1_c++) L1_acc_total = (L1_acc_total + L1_p_v_total[L1_c]);
 	v_total = L1_acc_total;
+	if (L1_pick & 2) cnf_stream_took(&L1_tune, L1_pick, L1_moved, L1_t0);
 	}
 	*out_v_spans = v_spans;
 	*out_v_ids = v_ids;
