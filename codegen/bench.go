@@ -294,8 +294,13 @@ func BenchClusterings(rep *cluster.Report, fused []*fuse.Fused) []Clustering {
 
 // BenchOptions are the inputs of a benchmark.
 type BenchOptions struct {
-	Size    int64 // elements of every array parameter
-	Runs    int
+	Size int64 // elements of every array parameter
+	Runs int
+	// Rounds runs each clustering's program that many times (at least once), the clusterings
+	// in turn, Runs timed runs each time: on a shared machine whose load comes and goes, a
+	// clustering timed in one stretch can be slowed alone; taken in turns, the clusterings
+	// share the slow stretches. Medians and minima are over all the rounds' runs.
+	Rounds  int
 	Seed    uint64
 	Threads int                   // of the loops that can be split, and of the copy loop (0: the machine's cores)
 	Scalars map[string]fuse.Value // the scalar parameters (default: Size)
@@ -316,6 +321,7 @@ type Measured struct {
 	Loops      int
 	Seconds    float64 // median over the runs
 	MinSeconds float64
+	Runs       int   // the timed runs, over all the rounds
 	Bytes      int64 // array bytes the loops stream in and store, in one run
 	Checksum   string
 	Agree      bool // its results are the first clustering's
@@ -405,9 +411,36 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	for i := range cls {
 		same[i] = slices.Index(exes, exes[i])
 	}
-	// measure runs every clustering on the inputs prof draws.
+	// runOne runs clustering i's program once on the inputs prof draws (saving them, with
+	// opts.Save, in the first round).
+	var runOne func(prof inputProfile, i, round int) (*Measured, []float64, error)
+	// measure runs every clustering on the inputs prof draws, in turns (opts.Rounds).
 	measure := func(prof inputProfile) error {
 		res.Clusterings = nil
+		runsOf := make([][]float64, len(cls))
+		ms := make([]*Measured, len(cls))
+		copySeconds := 0.0
+		for round := range max(1, opts.Rounds) {
+			for i := range cls {
+				if same[i] < i {
+					continue
+				}
+				m, runs, err := runOne(prof, i, round)
+				if err != nil {
+					return err
+				}
+				if round == 0 {
+					ms[i] = m
+				} else if m.Checksum != ms[i].Checksum {
+					return fmt.Errorf("%s: round %d computed other results (checksum %s, then %s)", cls[i].Name, round+1, ms[i].Checksum, m.Checksum)
+				}
+				runsOf[i] = append(runsOf[i], runs...)
+				if i == same[len(cls)-1] && (round == 0 || res.CopySeconds < copySeconds) {
+					copySeconds = res.CopySeconds
+				}
+			}
+		}
+		res.CopySeconds = copySeconds
 		for i, c := range cls {
 			if j := same[i]; j < i {
 				m := *res.Clusterings[j]
@@ -415,61 +448,66 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 				res.Clusterings = append(res.Clusterings, &m)
 				continue
 			}
-			args := harnessArgs(units[i], n, opts.Runs, i == same[len(cls)-1], opts, prof)
-			cmd := harnessCommand(ctx, exes[i], args, res.Threads, opts, prof)
-			if opts.Save != "" && i == same[len(cls)-1] {
-				cmd.Env = append(cmd.Env, "CNF_SAVE="+opts.Save)
-			}
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Run(); err != nil {
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
-				msg := strings.TrimSpace(stderr.String())
-				if msg == "" {
-					msg = err.Error()
-				}
-				hint := ""
-				if g := computedIndices(r); len(g) > 0 && opts.Inputs == "" && strings.Contains(msg, "out of range") {
-					hint = fmt.Sprintf(" (the harness draws random inputs, and the indices of %s are computed from them: give inputs the program accepts with --inputs DIR)", strings.Join(g, ", "))
-				}
-				failure := fmt.Errorf("%s %s: %s%s", c.Name, at, msg, hint)
-				var re *RunError
-				if errors.As(runFailure(ctx, err, &stderr), &re) { // the program's own failure
-					return &inputsRefused{err: failure, msg: msg}
-				}
-				return failure
-			}
-			m := &Measured{Name: c.Name, Loops: units[i].Loops}
-			var runs []float64
-			sc := bufio.NewScanner(&stdout)
-			for sc.Scan() {
-				f := strings.Fields(sc.Text())
-				switch {
-				case len(f) == 2 && f[0] == "run":
-					t, _ := strconv.ParseFloat(f[1], 64)
-					runs = append(runs, t)
-				case len(f) == 3 && f[0] == "bytes":
-					rd, _ := strconv.ParseInt(f[1], 10, 64)
-					wr, _ := strconv.ParseInt(f[2], 10, 64)
-					m.Bytes = rd + wr
-				case len(f) == 2 && f[0] == "checksum":
-					m.Checksum = f[1]
-				case len(f) == 3 && f[0] == "copy":
-					res.CopySeconds, _ = strconv.ParseFloat(f[1], 64)
-					res.CopyBytes, _ = strconv.ParseInt(f[2], 10, 64)
-				}
-			}
-			if len(runs) == 0 {
-				return fmt.Errorf("%s: the benchmark printed no times", c.Name)
-			}
+			m, runs := ms[i], runsOf[i]
 			sort.Float64s(runs)
-			m.Seconds, m.MinSeconds = runs[len(runs)/2], runs[0]
+			m.Seconds, m.MinSeconds, m.Runs = runs[len(runs)/2], runs[0], len(runs)
 			m.Agree = m.Checksum == res.first(m.Checksum)
 			res.Clusterings = append(res.Clusterings, m)
 		}
 		return nil
+	}
+	runOne = func(prof inputProfile, i, round int) (*Measured, []float64, error) {
+		c := cls[i]
+		args := harnessArgs(units[i], n, opts.Runs, i == same[len(cls)-1], opts, prof)
+		cmd := harnessCommand(ctx, exes[i], args, res.Threads, opts, prof)
+		if opts.Save != "" && i == same[len(cls)-1] && round == 0 {
+			cmd.Env = append(cmd.Env, "CNF_SAVE="+opts.Save)
+		}
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			msg := strings.TrimSpace(stderr.String())
+			if msg == "" {
+				msg = err.Error()
+			}
+			hint := ""
+			if g := computedIndices(r); len(g) > 0 && opts.Inputs == "" && strings.Contains(msg, "out of range") {
+				hint = fmt.Sprintf(" (the harness draws random inputs, and the indices of %s are computed from them: give inputs the program accepts with --inputs DIR)", strings.Join(g, ", "))
+			}
+			failure := fmt.Errorf("%s %s: %s%s", c.Name, at, msg, hint)
+			var re *RunError
+			if errors.As(runFailure(ctx, err, &stderr), &re) { // the program's own failure
+				return nil, nil, &inputsRefused{err: failure, msg: msg}
+			}
+			return nil, nil, failure
+		}
+		m := &Measured{Name: c.Name, Loops: units[i].Loops}
+		var runs []float64
+		sc := bufio.NewScanner(&stdout)
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			switch {
+			case len(f) == 2 && f[0] == "run":
+				t, _ := strconv.ParseFloat(f[1], 64)
+				runs = append(runs, t)
+			case len(f) == 3 && f[0] == "bytes":
+				rd, _ := strconv.ParseInt(f[1], 10, 64)
+				wr, _ := strconv.ParseInt(f[2], 10, 64)
+				m.Bytes = rd + wr
+			case len(f) == 2 && f[0] == "checksum":
+				m.Checksum = f[1]
+			case len(f) == 3 && f[0] == "copy":
+				res.CopySeconds, _ = strconv.ParseFloat(f[1], 64)
+				res.CopyBytes, _ = strconv.ParseInt(f[2], 10, 64)
+			}
+		}
+		if len(runs) == 0 {
+			return nil, nil, fmt.Errorf("%s: the benchmark printed no times", c.Name)
+		}
+		return m, runs, nil
 	}
 	// sawAlloc: a run asked for more memory than the machine has (an array the data sizes:
 	// a generate as long as an element squared), on some inputs.

@@ -37,3 +37,28 @@ f xs =
 		}
 	}
 }
+
+// Rounds run the clusterings in turn, each program Runs times a round: every clustering's
+// median and minimum are over all the rounds' runs, and the copy loop's time is its best.
+func TestBenchRoundsPoolTheRuns(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	src := `f :: Array Int -> (Array Int, Int)
+f xs =
+  let ys = map (\x -> x + 1) xs
+      s = fold (+) 0 xs
+  in  (ys, s)
+`
+	r, rep := analyse(t, src)
+	res, err := Bench(context.Background(), r, BenchClusterings(rep, nil), BenchOptions{Size: 1000, Runs: 2, Rounds: 3, Seed: 3, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range res.Clusterings {
+		if m.Runs != 6 || !m.Agree || m.MinSeconds > m.Seconds || m.MinSeconds <= 0 {
+			t.Errorf("%s: %d runs (want 6), agree %v, median %g, min %g", m.Name, m.Runs, m.Agree, m.Seconds, m.MinSeconds)
+		}
+	}
+	if res.CopySeconds <= 0 {
+		t.Errorf("no copy loop time")
+	}
+}

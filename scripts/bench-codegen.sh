@@ -4,7 +4,8 @@
 # no externals) it runs `cnf bench` at SIZE elements and prints one line: the optimal
 # clustering's time, its ratio to the best baseline (unfused, stream, Megiddo and Sarkar), its
 # speed-up over unfused, and the copy loop's time for its bytes over its own (1 = memory speed),
-# all of medians of 5 runs; then the first two again by each clustering's fastest run. Then the
+# all of medians of 9 runs (3 rounds of 3, the clusterings in turn: cnf bench --rounds, ROUNDS
+# sets the rounds); then the first two again by each clustering's fastest run. Then the
 # summary: programs, slower than a baseline by more than 5%, median speed-up over unfused,
 # geometric mean of copy/optimal, and the first two by the fastest runs; then the same over the
 # generated programs alone (the population of issue 29's targets), copy/optimal at most 1.
@@ -21,6 +22,7 @@ size=${2:-10000000}
 seeds=${3:-"1 2 3 4 5"}
 bindings=${4:-14}
 threads=${THREADS:-1}
+rounds=${ROUNDS:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '%-8s %4s %8s %10s %10s %10s %8s %10s %10s\n' shape seed loops optimal "vs best" "vs unf" "copy/opt" "best(min)" "unf(min)"
@@ -39,7 +41,7 @@ for shape in "${shapes[@]}"; do
       [ "$shape" = classic ] || args+=(--shape "$shape")
       "$cnf" gen "${args[@]}" >"$tmp/p.cnf"
     fi
-    if ! "$cnf" bench "$tmp/p.cnf" --size "$size" --runs 5 --threads "$threads" --json >"$tmp/b.json" 2>"$tmp/err"; then
+    if ! "$cnf" bench "$tmp/p.cnf" --size "$size" --runs 3 --rounds "$rounds" --threads "$threads" --json >"$tmp/b.json" 2>"$tmp/err"; then
       printf '%-8s %4s  failed: %s\n' "$shape" "$seed" "$(head -c 120 "$tmp/err" | tr '\n' ' ')"
       continue
     fi

@@ -29,6 +29,7 @@ type benchClustering struct {
 	Loops      int     `json:"loops"`
 	Seconds    float64 `json:"seconds"`
 	MinSeconds float64 `json:"minSeconds"`
+	Runs       int     `json:"runs"` // timed runs, over all the rounds
 	Bytes      int64   `json:"bytes"`
 	Agree      bool    `json:"agree"`
 	SameAs     string  `json:"sameAs,omitempty"` // an earlier clustering with the same C, measured once
@@ -44,7 +45,7 @@ func init() {
 		function, host, save string
 		inputs               string
 		size                 int64
-		runs                 int
+		runs, rounds         int
 		seed                 uint64
 		asJSON, reassoc      bool
 		threads              int
@@ -53,12 +54,13 @@ func init() {
 	)
 	register(&command{
 		name:    "bench",
-		args:    "FILE [--function NAME] [--size N] [--runs K] [--seed SEED] [--threads T] [--reassociate-floats] [--arg NAME=VALUE]... [--host FILE] [--inputs DIR] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER] [--rates FILE]",
+		args:    "FILE [--function NAME] [--size N] [--runs K] [--rounds R] [--seed SEED] [--threads T] [--reassociate-floats] [--arg NAME=VALUE]... [--host FILE] [--inputs DIR] [--save DIR] [--json] [--time-limit DURATION] [--solver SOLVER] [--rates FILE]",
 		summary: "compile every clustering (unfused, stream, megiddo, optimal) to native code and time it on the same random inputs",
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&function, "function", "", "the definition to measure, by `NAME` (needed when the file has several)")
 			fs.Int64Var(&size, "size", 10_000_000, "`N`, the elements of every array parameter (of the largest array, when the program crosses parameters)")
 			fs.IntVar(&runs, "runs", 5, "`K`, the timed runs of each clustering (after one warm-up run)")
+			fs.IntVar(&rounds, "rounds", 1, "run the clusterings in turn `R` times, K runs each time, medians and minima over all (on a machine whose load comes and goes)")
 			fs.Uint64Var(&seed, "seed", 1, "the `SEED` of the random inputs")
 			fs.IntVar(&threads, "threads", runtime.NumCPU(), "`T` threads for each loop that can be split, and for the copy loop")
 			fs.Var(&args, "arg", "a scalar parameter, `NAME=VALUE` (default: N, as most scalars are counts)")
@@ -74,8 +76,8 @@ func init() {
 				e.errorf("bench: give exactly one FILE")
 				return exitUsage
 			}
-			if size < 0 || runs < 1 {
-				e.errorf("bench: --size must be at least 0 and --runs at least 1")
+			if size < 0 || runs < 1 || rounds < 1 {
+				e.errorf("bench: --size must be at least 0, and --runs and --rounds at least 1")
 				return exitUsage
 			}
 			engine, err := newEngine(solve)
@@ -111,14 +113,14 @@ func init() {
 					return e.fail(exitUsage, "bench", fmt.Errorf("--save: %w", err))
 				}
 			}
-			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1), Save: save, Inputs: inputs, ReassociateFloats: reassoc})
+			res, err := codegen.Bench(ctx, def.Sizes, codegen.BenchClusterings(def.Report, def.Fused()), codegen.BenchOptions{Size: size, Runs: runs, Rounds: rounds, Seed: seed, Scalars: scalars, Host: hostFile, Threads: max(threads, 1), Save: save, Inputs: inputs, ReassociateFloats: reassoc})
 			if err != nil {
 				return compileFailed(e, "bench", f, err)
 			}
 			if asJSON {
 				out := benchJSON{Version: jsonVersion(), Function: name, Size: size, Copy: benchCopy{res.CopySeconds, res.CopyBytes}, Assumed: res.Assumed, Threads: res.Threads}
 				for _, m := range res.Clusterings {
-					out.Clusterings = append(out.Clusterings, benchClustering{m.Name, m.Loops, m.Seconds, m.MinSeconds, m.Bytes, m.Agree, m.SameAs})
+					out.Clusterings = append(out.Clusterings, benchClustering{m.Name, m.Loops, m.Seconds, m.MinSeconds, m.Runs, m.Bytes, m.Agree, m.SameAs})
 				}
 				if err := writeJSON(e, out); err != nil {
 					return e.fail(exitUsage, "bench", err)
@@ -128,7 +130,11 @@ func init() {
 				if inputs != "" {
 					where = "on the inputs in " + inputs
 				}
-				writeBench(e, name, where, runs, res)
+				each := fmt.Sprintf("%d runs each", runs)
+				if rounds > 1 {
+					each = fmt.Sprintf("%d rounds of %d runs each in turn", rounds, runs)
+				}
+				writeBench(e, name, where, each, res)
 			}
 			for _, m := range res.Clusterings {
 				if !m.Agree {
@@ -165,8 +171,8 @@ func benchScalars(fn *syntax.Func, args []string) (map[string]fuse.Value, error)
 // writeBench prints the measurements as a table: per clustering its loops, median and minimum
 // time, bytes streamed and stored, bandwidth, fraction of the copy loop's, speed-up over
 // unfused.
-func writeBench(e *env, name, where string, runs int, res *codegen.BenchResult) {
-	fmt.Fprintf(e.stdout, "%s %s, %d runs each (median, min), %s a loop, compiled with cc %s\n\n", name, where, runs, syntax.Plural(res.Threads, "thread"), strings.Join(codegen.Flags, " "))
+func writeBench(e *env, name, where, each string, res *codegen.BenchResult) {
+	fmt.Fprintf(e.stdout, "%s %s, %s (median, min), %s a loop, compiled with cc %s\n\n", name, where, each, syntax.Plural(res.Threads, "thread"), strings.Join(codegen.Flags, " "))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "clustering\tloops\tmedian\tmin\tarray MB\tGB/s\tof copy\tspeed-up\t")
 	copyRate := 0.0
