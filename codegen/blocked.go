@@ -30,6 +30,10 @@ import (
 // not known to have one length. A cross or an append of arrays in memory drives its loop as a
 // generate does (crossFill; the append's blocks each read one of its two arrays).
 
+// twoDrivers is why a loop with two generates, appends or crosses has no blocked form: each
+// drives its loop's blocks (split.go runs independent ones as loops of their own).
+const twoDrivers = "two generates, appends or crosses"
+
 // blockSize is the elements of a block: 8 KB of Ints a buffer, so that a loop's buffers stay in
 // the first- or second-level cache.
 const blockSize = 1024
@@ -191,7 +195,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 				return nil, "a cross of an array made in the same loop"
 			}
 			if plan.gen != nil {
-				return nil, "two generates, appends or crosses"
+				return nil, twoDrivers
 			}
 			bn.vars = vars(b, 2) // xs's element, ys's
 			bn.elem = &syntax.Tuple{Elems: idents(bn.vars)}
@@ -209,7 +213,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 				return nil, "an append of an array made in the same loop"
 			}
 			if plan.gen != nil {
-				return nil, "two generates, appends or crosses"
+				return nil, twoDrivers
 			}
 			bn.vars = vars(b, 1)
 			bn.elem = &syntax.Ident{Name: bn.vars[0]}
@@ -220,7 +224,7 @@ func (d *definition) blockable(c *cluster.Cluster) (*blockedPlan, string) {
 			continue
 		case *syntax.Generate:
 			if len(c.Nodes) > 0 && plan.gen != nil {
-				return nil, "two generates, appends or crosses"
+				return nil, twoDrivers
 			}
 			bn.vars = vars(b, 1)
 			bn.elem = &syntax.App{Fun: e.Worker, Args: idents(bn.vars)}

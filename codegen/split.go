@@ -37,6 +37,12 @@ func (d *definition) splitUnfused(fused []*fuse.Fused) (*cluster.Clustering, map
 		}
 		loop++
 		var fe *fuse.FusionError
+		if f.Process != nil && f.Err == nil {
+			if plan, why := d.blockable(f.Cluster); plan == nil && why == twoDrivers {
+				d.splitApart(f.Cluster, loop, labels, stride, notes)
+			}
+			continue
+		}
 		if f.Process != nil || !errors.As(f.Err, &fe) {
 			continue
 		}
@@ -80,6 +86,65 @@ func (d *definition) splitUnfused(fused []*fuse.Fused) (*cluster.Clustering, map
 		return nil, nil, fmt.Errorf("splitting the loops whose processes do not fuse: %w", err)
 	}
 	return cl, notes, nil
+}
+
+// splitApart labels the parts of a loop that has no blocked form because two generates,
+// appends or crosses would drive it, where its bindings fall into groups that pass nothing to
+// each other (no binding of one reads what a binding of another makes). Its fused process runs
+// such groups one after another, each an element at a time (classic 204: `cross b2 b2` and
+// `cross b1 b3` in one loop, 1.2-1.4 times unfused's time, where each cross is a blocked loop
+// of its own: docs/performance.md, "Independent parts apart"); as loops of their own, in
+// source order, each is blocked where it can be. Parts that read the same array read it once
+// each: an array a cross reads is a root of its pairs' count, and what an append or generate
+// reads is read at the rate a scalar state machine moves, several times slower than a loop.
+func (d *definition) splitApart(c *cluster.Cluster, loop int, labels []int, stride int, notes map[string]string) {
+	nodes := d.inOrder(c.Nodes)
+	group := make([]int, len(nodes))
+	for i := range group {
+		group[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for group[i] != i {
+			group[i] = group[group[i]]
+			i = group[i]
+		}
+		return i
+	}
+	maker := map[string]int{} // an array (or a fold's value) the loop makes, and its binding
+	for i, nd := range nodes {
+		for _, id := range nd.Binding.Names {
+			maker[id.Name] = i
+		}
+	}
+	for i, nd := range nodes {
+		for _, a := range nd.Reads {
+			if j, ok := maker[a]; ok {
+				group[find(i)] = find(j)
+			}
+		}
+	}
+	var parts [][]*cluster.Node
+	index := map[int]int{}
+	for i, nd := range nodes {
+		r := find(i)
+		k, ok := index[r]
+		if !ok {
+			k = len(parts)
+			index[r] = k
+			parts = append(parts, nil)
+		}
+		parts[k] = append(parts[k], nd)
+	}
+	if len(parts) < 2 {
+		return
+	}
+	for k, part := range parts {
+		for _, nd := range part {
+			labels[nd.ID] = d.cl.Of[nd.ID]*stride + 1 + k
+		}
+		notes[part[0].Name] = fmt.Sprintf("part %d of %d of the clustering's loop %d: its parts pass no array to each other, and two generates, appends or crosses would drive it, which no blocked loop does", k+1, len(parts), loop)
+	}
 }
 
 // firstUnblocked names the first cross or append of a loop's bindings.

@@ -52,3 +52,53 @@ prog xs1 xs2 xs3 n1 =
 		agreesOnThreads(t, r, rep.Ours.Clustering, in, src, 1, 1, 3)
 	}
 }
+
+// A loop that two crosses would drive has no blocked form; where its bindings pass nothing to
+// each other (classic 204: `cross b2 b2` and `cross b1 b3`, here also reading one array in
+// common), each part runs as a blocked loop of its own instead of the fused process's state
+// machine, one part after the other. Where a binding reads both crosses' pairs, the loop
+// stays one. Results are the reference's on one thread and teams.
+func TestIndependentPartsApart(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	const apart = `prog :: Array Int -> (Array (Int, Int), Array (Int, Int), Array (Int, Int))
+prog xs1 =
+  let b1 = map (\x -> x + 1) xs1
+      b2 = map (\x -> x * 3) xs1
+      b3 = map (\x -> x - 2) xs1
+      b4 = cross b2 b2
+      b5 = cross b1 b3
+      b6 = cross b2 b3
+  in  (b4, b5, b6)
+`
+	r, rep := analyse(t, apart)
+	f, err := Emit(r, rep.Ours.Clustering, Options{}, NoMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(f.Source, "an element at a time") || !strings.Contains(f.Source, "part 3 of 3 of the clustering's loop 2: its parts pass no array to each other") {
+		t.Fatalf("the three crosses are not blocked loops of their own:\n%s", f.Source)
+	}
+	for _, n := range []int{0, 1, 7, 40} {
+		agreesOnThreads(t, r, rep.Ours.Clustering, map[string]fuse.Value{"xs1": spread(n, 7919, 41)}, apart, 1, 1, 3)
+	}
+	const joined = `prog :: Array Int -> Array Int
+prog xs1 =
+  let b1 = map (\x -> x + 1) xs1
+      b2 = map (\x -> x * 3) xs1
+      b4 = cross b2 b2
+      b5 = cross b1 b2
+      b6 = map2 (\(p, q) (r, s) -> p + s) b4 b5
+  in  b6
+`
+	r, rep = analyse(t, joined)
+	f, err = Emit(r, rep.Ours.Clustering, Options{}, NoMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(f.Source, "pass no array") || !strings.Contains(f.Source, "an element at a time (not blocked: two generates, appends or crosses)") {
+		t.Fatalf("crosses in one loop whose pairs one binding reads were split:\n%s", f.Source)
+	}
+	for _, n := range []int{0, 1, 7, 40} {
+		agreesOnThreads(t, r, rep.Ours.Clustering, map[string]fuse.Value{"xs1": spread(n, 7919, 41)}, joined, 1, 1, 3)
+	}
+}
