@@ -116,6 +116,8 @@ func (x *exprs) truth(e syntax.Expr, bound map[string]bool) (value, known bool) 
 				return a, true
 			case okB && b != and && x.pure(e.X, bound):
 				return b, true
+			case and && x.contradiction(e, bound):
+				return false, true // two conjuncts no Int satisfies at once (ranges.go)
 			}
 		case "<", ">", "==", "/=", "<=", ">=":
 			if !x.pure(e.X, bound) || !x.pure(e.Y, bound) || !x.same(e.X, e.Y) {
