@@ -30,16 +30,16 @@ func TestFilterOfUniformTestIsNotSpeculated(t *testing.T) {
 		{"Int", `((x - x) >= n) && (x == x)`, true},
 		{"Int", `(x * 0) > n`, true},
 		{"Int", `n > 3`, true},
-		{"Int", `(n / 0) > 3`, true}, // fails, but for every element alike
+		{"Int", `(n / 0) > 3`, true},               // fails, but for every element alike
 		{"Int", `(x == (x - x)) && (x > 6)`, true}, // x is 0 and above 6 (ranges.go)
 		{"Int", `(x < 3) && (x >= 5)`, true},
 		{"Int", `(4 > x) && ((x + 1) > 9) && (9 <= x)`, true},
 		{"Int", `((abs x) <= (2 * 3)) && (7 <= (abs x))`, true},
-		{"Int", `(x >= 3) && (x <= 3)`, false}, // x is 3
+		{"Int", `(x >= 3) && (x <= 3)`, false},      // x is 3
 		{"Int", `(x < 3) && ((x + 1) >= 5)`, false}, // another expression
 		{"Int", `(x < 3) || (x >= 5)`, false},
 		{"Int", `((x / 2) > 3) && (x < 3) && (x > 5)`, false}, // the division comes first
-		{"Float", `(x < 3.0) && (x > 5.0)`, false}, // Floats are not bounded here
+		{"Float", `(x < 3.0) && (x > 5.0)`, false},            // Floats are not bounded here
 		{"Int", `x > 0`, false},
 		{"Int", `x > n`, false},
 		{"Int", `x > x + 0`, false},
