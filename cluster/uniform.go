@@ -134,6 +134,8 @@ func evalUniform(e syntax.Expr, bound map[string]bool) uniformValue {
 				return y
 			case x.known && x.isBool && y.known && y.isBool:
 				return y
+			case and && contradicts(e, bound): // no Int satisfies both (ranges.go)
+				return knownBool(false)
 			}
 		case "+", "-", "*":
 			if op == "-" && sameExpr(e.X, e.Y) {

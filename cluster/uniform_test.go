@@ -33,6 +33,11 @@ func TestFiltersOfKnownRate(t *testing.T) {
 		{`\x -> n > n`, 0},              // the same scalar on both sides
 		{`\x -> (x * 2) > (x + x)`, -1}, // equal, but not by the text
 		{`\x -> x > 3`, -1},
+		{`\x -> (x == (x - x)) && (x > 6)`, 0}, // x is 0 and above 6 (ranges.go)
+		{`\x -> (x < 3) && ((x > n) && (5 <= x))`, 0},
+		{`\x -> (x >= 3) && (x <= 3)`, -1},
+		{`\x -> (x < 3) && ((x + 1) > 5)`, -1}, // two expressions
+		{`\x -> (x < 3) || (x > 5)`, -1},
 	} {
 		src := fmt.Sprintf("p :: Array Int -> Int -> Array Int\np xs n =\n  let f = filter (%s) xs\n  in  f\n", c.worker)
 		g := NewGraph(sizesOf(t, src))

@@ -1,0 +1,87 @@
+package cluster
+
+import (
+	"math"
+
+	"github.com/cnf-tools/cnf/syntax"
+)
+
+// contradicts says the conjunction e (a && b, nested, in parentheses) holds for no element:
+// two of its conjuncts compare one expression with constants (`x == (x - x)`, `x > 6`, either
+// side) and bound it to intervals that do not meet, so the filter keeps nothing (the
+// compiler's codegen/ranges.go decides the same tests, with types, for its code). Only a
+// weight: a Float compared so counts as an Int.
+func contradicts(e syntax.Expr, bound map[string]bool) bool {
+	type span struct {
+		of     syntax.Expr
+		lo, hi int64
+	}
+	var spans []span
+	var walk func(e syntax.Expr)
+	walk = func(e syntax.Expr) {
+		e = syntax.Unparen(e)
+		b, ok := e.(*syntax.Binary)
+		if !ok || b.Op == nil || b.Op.Backtick || bound[b.Op.Name] {
+			return
+		}
+		if b.Op.Name == "&&" {
+			walk(b.X)
+			walk(b.Y)
+			return
+		}
+		of, lo, hi, ok := interval(b, bound)
+		if !ok {
+			return
+		}
+		for i := range spans {
+			if sameExpr(spans[i].of, of) {
+				spans[i].lo, spans[i].hi = max(spans[i].lo, lo), min(spans[i].hi, hi)
+				return
+			}
+		}
+		spans = append(spans, span{of, lo, hi})
+	}
+	walk(e)
+	for _, s := range spans {
+		if s.lo > s.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// interval is the comparison b of an expression with an Int constant as the interval [lo, hi]
+// the expression lies in where b holds (empty where none does).
+func interval(b *syntax.Binary, bound map[string]bool) (of syntax.Expr, lo, hi int64, ok bool) {
+	op, of := b.Op.Name, b.X
+	c := evalUniform(b.Y, bound)
+	if !c.known || c.isBool {
+		if c = evalUniform(b.X, bound); !c.known || c.isBool {
+			return nil, 0, 0, false
+		}
+		of = b.Y
+		op = map[string]string{"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "=="}[op]
+	}
+	if v := evalUniform(of, bound); v.known {
+		return nil, 0, 0, false // both constants: evalUniform decides it
+	}
+	switch k := c.i; op {
+	case "==":
+		return of, k, k, true
+	case "<=":
+		return of, math.MinInt64, k, true
+	case ">=":
+		return of, k, math.MaxInt64, true
+	case "<":
+		if k == math.MinInt64 {
+			return of, 1, 0, true
+		}
+		return of, math.MinInt64, k - 1, true
+	case ">":
+		if k == math.MaxInt64 {
+			return of, 1, 0, true
+		}
+		return of, k + 1, math.MaxInt64, true
+	}
+	return nil, 0, 0, false
+}
