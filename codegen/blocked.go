@@ -1074,8 +1074,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		}
 	}
 	// streamed: the loop's outputs, each block of which goes through a buffer and out with
-	// streaming stores when the loop moves more bytes than the cache holds (cnf_stream_worth,
-	// decided once a loop, before any team). An output at a filter's rate (a compaction, a map
+	// streaming stores when the loop moves more bytes than the cache holds (cnf_stream_worth)
+	// and its first calls measured streaming faster than plain stores (cnf_stream_pick),
+	// decided once a call, before any team. An output at a filter's rate (a compaction, a map
 	// of what a filter keeps) is streamed too, by the block's count of its rate: written with
 	// plain stores, each line it filled was first read from memory, and a loop writing two such
 	// outputs ran 10% behind Megiddo's clustering, which writes one of them from a loop of its

@@ -298,7 +298,8 @@ static CNF_OUTLINED void cnf_copy_out(void *dst, const void *src, size_t bytes) 
  * as plain stores do: a loop that reads 2 arrays and writes 5 ran 1.6 times faster on one
  * thread and on two (docs/performance.md, "Streaming stores"). Below that size the outputs
  * may still be in cache for the loop that reads them, where streaming stores would evict them.
- * cnf_stream_min is that size in bytes (0 until known; CNF_STREAM_MIN sets it). */
+ * cnf_stream_min is that size in bytes (0 until known; CNF_STREAM_MIN sets it). Above it, a
+ * loop still measures whether streaming pays on this machine (cnf_tune, below). */
 CNF_STATE(int64_t cnf_stream_min, );
 /* cnf_l3_bytes is the size of the level-3 cache cpu0 shares, as Linux reports it (sysfs), or
  * 0 where it does not: glibc's sysconf(_SC_LEVEL3_CACHE_SIZE) said 320 MiB on a VM whose L3
