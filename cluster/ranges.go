@@ -53,35 +53,46 @@ func contradicts(e syntax.Expr, bound map[string]bool) bool {
 // interval is the comparison b of an expression with an Int constant as the interval [lo, hi]
 // the expression lies in where b holds (empty where none does).
 func interval(b *syntax.Binary, bound map[string]bool) (of syntax.Expr, lo, hi int64, ok bool) {
-	op, of := b.Op.Name, b.X
-	c := evalUniform(b.Y, bound)
+	of, other, mirrored := b.X, b.Y, false
+	c := evalUniform(other, bound)
 	if !c.known || c.isBool {
-		if c = evalUniform(b.X, bound); !c.known || c.isBool {
+		if c = evalUniform(of, bound); !c.known || c.isBool {
 			return nil, 0, 0, false
 		}
-		of = b.Y
-		op = map[string]string{"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "=="}[op]
+		of, mirrored = other, true
 	}
 	if v := evalUniform(of, bound); v.known {
 		return nil, 0, 0, false // both constants: evalUniform decides it
 	}
-	switch k := c.i; op {
-	case "==":
-		return of, k, k, true
-	case "<=":
-		return of, math.MinInt64, k, true
-	case ">=":
-		return of, k, math.MaxInt64, true
-	case "<":
-		if k == math.MinInt64 {
-			return of, 1, 0, true
-		}
-		return of, math.MinInt64, k - 1, true
-	case ">":
-		if k == math.MaxInt64 {
-			return of, 1, 0, true
-		}
-		return of, k + 1, math.MaxInt64, true
+	lo, hi, ok = ComparisonInterval(b.Op.Name, c.i, mirrored)
+	return of, lo, hi, ok
+}
+
+// ComparisonInterval is the interval [lo, hi] of the Ints e for which `e op c` holds (`c op
+// e` when mirrored), with ok when op is a comparison that bounds e to one interval (not /=);
+// empty (lo > hi) where no Int satisfies it. The compiler's codegen/ranges.go reads the same
+// comparisons with types.
+func ComparisonInterval(op string, c int64, mirrored bool) (lo, hi int64, ok bool) {
+	if mirrored {
+		op = map[string]string{"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "=="}[op]
 	}
-	return nil, 0, 0, false
+	switch op {
+	case "==":
+		return c, c, true
+	case "<=":
+		return math.MinInt64, c, true
+	case ">=":
+		return c, math.MaxInt64, true
+	case "<":
+		if c == math.MinInt64 {
+			return 1, 0, true
+		}
+		return math.MinInt64, c - 1, true
+	case ">":
+		if c == math.MaxInt64 {
+			return 1, 0, true
+		}
+		return c + 1, math.MaxInt64, true
+	}
+	return 0, 0, false
 }

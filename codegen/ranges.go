@@ -1,8 +1,7 @@
 package codegen
 
 import (
-	"math"
-
+	"github.com/cnf-tools/cnf/cluster"
 	"github.com/cnf-tools/cnf/syntax"
 )
 
@@ -60,37 +59,19 @@ func (x *exprs) interval(e syntax.Expr, bound map[string]bool) (of syntax.Expr, 
 	if !isBinary || b.Op.Backtick || !x.prelude(b.Op.Name, bound) {
 		return nil, 0, 0, false
 	}
-	op, of, other := b.Op.Name, b.X, b.Y
+	of, other, mirrored := b.X, b.Y, false
 	c, isConst := x.constInt(other, bound)
 	if !isConst {
 		if c, isConst = x.constInt(of, bound); !isConst {
 			return nil, 0, 0, false
 		}
-		of = other
-		op = map[string]string{"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "=="}[op]
+		of, mirrored = other, true
 	}
 	if kindOf(x.rec[of]) != "Int" {
 		return nil, 0, 0, false
 	}
-	switch op {
-	case "==":
-		return of, c, c, true
-	case "<=":
-		return of, math.MinInt64, c, true
-	case ">=":
-		return of, c, math.MaxInt64, true
-	case "<":
-		if c == math.MinInt64 {
-			return of, 1, 0, true
-		}
-		return of, math.MinInt64, c - 1, true
-	case ">":
-		if c == math.MaxInt64 {
-			return of, 1, 0, true
-		}
-		return of, c + 1, math.MaxInt64, true
-	}
-	return nil, 0, 0, false
+	lo, hi, ok = cluster.ComparisonInterval(b.Op.Name, c, mirrored)
+	return of, lo, hi, ok
 }
 
 // constInt is the value of an Int expression that is the same for every element and follows
