@@ -38,6 +38,11 @@ func (d *definition) splitUnfused(fused []*fuse.Fused) (*cluster.Clustering, map
 		loop++
 		var fe *fuse.FusionError
 		if f.Process != nil && f.Err == nil {
+			// blockable is asked only of the rare loop with two drivers: plan asks it of
+			// every loop again.
+			if drivers(f.Cluster) < 2 {
+				continue
+			}
 			if plan, why := d.blockable(f.Cluster); plan == nil && why == twoDrivers {
 				d.splitApart(f.Cluster, loop, labels, stride, notes)
 			}
@@ -145,6 +150,19 @@ func (d *definition) splitApart(c *cluster.Cluster, loop int, labels []int, stri
 		}
 		notes[part[0].Name] = fmt.Sprintf("part %d of %d of the clustering's loop %d: its parts pass no array to each other, and two generates, appends or crosses would drive it, which no blocked loop does", k+1, len(parts), loop)
 	}
+}
+
+// drivers counts a loop's generates, appends and crosses: the bindings that drive a blocked
+// loop's blocks, at most one of which it has.
+func drivers(c *cluster.Cluster) int {
+	k := 0
+	for _, nd := range c.Nodes {
+		switch nd.Binding.Rhs.(type) {
+		case *syntax.Generate, *syntax.Append, *syntax.Cross:
+			k++
+		}
+	}
+	return k
 }
 
 // firstUnblocked names the first cross or append of a loop's bindings.
