@@ -413,50 +413,7 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 	}
 	// runOne runs clustering i's program once on the inputs prof draws (saving them, with
 	// opts.Save, in the first round).
-	var runOne func(prof inputProfile, i, round int) (*Measured, []float64, error)
-	// measure runs every clustering on the inputs prof draws, in turns (opts.Rounds).
-	measure := func(prof inputProfile) error {
-		res.Clusterings = nil
-		runsOf := make([][]float64, len(cls))
-		ms := make([]*Measured, len(cls))
-		copySeconds := 0.0
-		for round := range max(1, opts.Rounds) {
-			for i := range cls {
-				if same[i] < i {
-					continue
-				}
-				m, runs, err := runOne(prof, i, round)
-				if err != nil {
-					return err
-				}
-				if round == 0 {
-					ms[i] = m
-				} else if m.Checksum != ms[i].Checksum {
-					return fmt.Errorf("%s: round %d computed other results (checksum %s, then %s)", cls[i].Name, round+1, ms[i].Checksum, m.Checksum)
-				}
-				runsOf[i] = append(runsOf[i], runs...)
-				if i == same[len(cls)-1] && (round == 0 || res.CopySeconds < copySeconds) {
-					copySeconds = res.CopySeconds
-				}
-			}
-		}
-		res.CopySeconds = copySeconds
-		for i, c := range cls {
-			if j := same[i]; j < i {
-				m := *res.Clusterings[j]
-				m.Name, m.SameAs = c.Name, cls[j].Name
-				res.Clusterings = append(res.Clusterings, &m)
-				continue
-			}
-			m, runs := ms[i], runsOf[i]
-			sort.Float64s(runs)
-			m.Seconds, m.MinSeconds, m.Runs = runs[len(runs)/2], runs[0], len(runs)
-			m.Agree = m.Checksum == res.first(m.Checksum)
-			res.Clusterings = append(res.Clusterings, m)
-		}
-		return nil
-	}
-	runOne = func(prof inputProfile, i, round int) (*Measured, []float64, error) {
+	runOne := func(prof inputProfile, i, round int) (*Measured, []float64, error) {
 		c := cls[i]
 		args := harnessArgs(units[i], n, opts.Runs, i == same[len(cls)-1], opts, prof)
 		cmd := harnessCommand(ctx, exes[i], args, res.Threads, opts, prof)
@@ -508,6 +465,48 @@ func Bench(ctx context.Context, r *infer.Result, cls []Clustering, opts BenchOpt
 			return nil, nil, fmt.Errorf("%s: the benchmark printed no times", c.Name)
 		}
 		return m, runs, nil
+	}
+	// measure runs every clustering on the inputs prof draws, in turns (opts.Rounds).
+	measure := func(prof inputProfile) error {
+		res.Clusterings = nil
+		runsOf := make([][]float64, len(cls))
+		ms := make([]*Measured, len(cls))
+		copySeconds := 0.0
+		for round := range max(1, opts.Rounds) {
+			for i := range cls {
+				if same[i] < i {
+					continue
+				}
+				m, runs, err := runOne(prof, i, round)
+				if err != nil {
+					return err
+				}
+				if round == 0 {
+					ms[i] = m
+				} else if m.Checksum != ms[i].Checksum {
+					return fmt.Errorf("%s: round %d computed other results (checksum %s, then %s)", cls[i].Name, round+1, ms[i].Checksum, m.Checksum)
+				}
+				runsOf[i] = append(runsOf[i], runs...)
+				if i == same[len(cls)-1] && (round == 0 || res.CopySeconds < copySeconds) {
+					copySeconds = res.CopySeconds
+				}
+			}
+		}
+		res.CopySeconds = copySeconds
+		for i, c := range cls {
+			if j := same[i]; j < i {
+				m := *res.Clusterings[j]
+				m.Name, m.SameAs = c.Name, cls[j].Name
+				res.Clusterings = append(res.Clusterings, &m)
+				continue
+			}
+			m, runs := ms[i], runsOf[i]
+			sort.Float64s(runs)
+			m.Seconds, m.MinSeconds, m.Runs = runs[len(runs)/2], runs[0], len(runs)
+			m.Agree = m.Checksum == res.first(m.Checksum)
+			res.Clusterings = append(res.Clusterings, m)
+		}
+		return nil
 	}
 	// sawAlloc: a run asked for more memory than the machine has (an array the data sizes:
 	// a generate as long as an element squared), on some inputs.
