@@ -151,3 +151,28 @@ func TestLibraryFailuresOnATeam(t *testing.T) {
 		}
 	}
 }
+
+// On one thread a loop with a filtered output runs in tiles (of two elements with MinChunk 1),
+// each under the team's jump back: the first tile that fails ends the loop, and its error is
+// the one reported. Before, the tiles after it ran on and each failure's message replaced the
+// one before: a gather of an empty array by [-1, 0, 0, 0, 0] said index 0, not -1.
+func TestFirstFailureInTiles(t *testing.T) {
+	t.Setenv("CNF_CACHE", t.TempDir())
+	const src = `f :: Array Int -> Array Int -> (Array Int, Array Int)
+f xs ys =
+  let g = gather ys xs
+      k = filter even g
+  in  (g, k)
+`
+	r, cl, code := optimalC(t, src)
+	if !strings.Contains(code, "In tiles") {
+		t.Fatalf("the loop does not run in tiles:\n%s", code)
+	}
+	in := map[string]fuse.Value{"xs": fuse.Array{int64(-1), int64(0), int64(0), int64(0), int64(0)}, "ys": fuse.Array{}}
+	for _, th := range []int{1, 2} {
+		_, err := Run(context.Background(), r, cl, in, Options{Threads: th, MinChunk: 1})
+		if want := "g: index -1 out of range for an array of 0 elements"; err == nil || err.Error() != want {
+			t.Errorf("on %d threads in tiles of two: %v, want %q", th, err, want)
+		}
+	}
+}

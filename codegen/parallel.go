@@ -533,13 +533,18 @@ func (d *definition) inRegister(p string, bn *blockNode) string {
 
 // guard is the C at the start of a chunk or tile of a team whose workers can fail: a failure
 // in it (cnf_fail, on its thread) jumps back here, marks the loop failed and runs onFail
-// (then the next chunk); the chunk's code after it runs with the jump set, and clears it at
+// (then the next chunk or tile; on one thread, none: the loop ends with its first failure); the chunk's code after it runs with the jump set, and clears it at
 // its end.
 func (d *definition) guard(p, onFail string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\t\tjmp_buf %sjump;\n", p)
 	fmt.Fprintf(&b, "\t\tif (setjmp(%sjump) != 0) { /* it failed: the loop runs again on one thread */\n", p)
 	fmt.Fprintf(&b, "\t\t\tcnf_team_jump = NULL;\n\t\t\t__atomic_store_n(&%sfailed, 1, __ATOMIC_RELAXED);\n", p)
+	// On one thread this failure is the first in order, the one to report: the tiles after it
+	// failed too when they could (a gather of an empty array fails in every tile), and each
+	// failure's message replaced the one before (`index 0 out of range` for the first
+	// tile's `index -1`).
+	fmt.Fprintf(&b, "\t\t\tif (%sT <= 1) break; /* one thread: the first failure in order, reported as it is */\n", p)
 	for _, l := range strings.Split(strings.TrimSuffix(onFail, "\n"), "\n") {
 		fmt.Fprintf(&b, "\t\t\t%s\n", l)
 	}

@@ -102,6 +102,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		if (setjmp(L1_jump) != 0) { /* it failed: the loop runs again on one thread */
 			cnf_team_jump = NULL;
 			__atomic_store_n(&L1_failed, 1, __ATOMIC_RELAXED);
+			if (L1_T <= 1) break; /* one thread: the first failure in order, reported as it is */
 			if (!__atomic_load_n(&L1_pready[L1_c + 1], __ATOMIC_RELAXED)) {
 				cnf_wait(&L1_pready[L1_c]);
 				for (int L1_i = 0; L1_i < 1; L1_i++) L1_pat[(L1_c + 1) * 1 + L1_i] = L1_pat[L1_c * 1 + L1_i];

@@ -135,6 +135,7 @@ static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, cons
 		if (setjmp(L2_jump) != 0) { /* it failed: the loop runs again on one thread */
 			cnf_team_jump = NULL;
 			__atomic_store_n(&L2_failed, 1, __ATOMIC_RELAXED);
+			if (L2_T <= 1) break; /* one thread: the first failure in order, reported as it is */
 			continue;
 		}
 		cnf_team_jump = &L2_jump;
