@@ -1449,8 +1449,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	for _, rate := range plan.rates {
 		for k := range passes {
-			if hoistIn(passLoop(rate, k)) != nil {
-				whole = false // the hoisted work's buffers are a block's
+			l := passLoop(rate, k)
+			if h := hoistIn(l); h != nil || d.checkedGathers(l, h, probes) != nil {
+				whole = false // the hoisted work's buffers are a block's, as are checked gathers' indices
 			}
 		}
 	}
@@ -1616,6 +1617,13 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				// buffers are the loop's own; inputs are only read), which gcc cannot see through
 				// pointers declared in a block: with more than about four of them it gave up the
 				// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
+				checked := d.checkedGathers(loop, hoisted, probes)
+				gc := newGatherCheck(p, checked)
+				if gc != nil {
+					if err := gc.declare(d, checked, elemType); err != nil {
+						return err
+					}
+				}
 				d.printf("\t\tCNF_IVDEP\n")
 				d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
 				// A Float fold or scan keeps this loop scalar (its steps in order): its Float min
@@ -1676,6 +1684,14 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 							if err := store(b.Name(), fmt.Sprintf("%s[%s]", hbuf(bn), kv)); err != nil {
 								return err
 							}
+							break
+						}
+						if gc.has(bn) {
+							elem, keep := gc.element(d, bn, refIn(bn, bn.ins[0]), kv)
+							if err := store(b.Name(), elem); err != nil {
+								return err
+							}
+							d.printf("\t\t\t%s\n", keep)
 							break
 						}
 						v, err := d.x.value(bn.elem, nil, w)
@@ -1765,6 +1781,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				}
 				d.x.scalar = false
 				d.printf("\t\t}\n")
+				if gc != nil {
+					gc.check(d, checked, kv, count(rate))
+				}
 			}
 			// Arrays of this rate in memory grow by the block; filters and slices compact.
 			for _, bn := range group {

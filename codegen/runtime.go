@@ -649,4 +649,11 @@ static inline int64_t cnf_bound_mul(int64_t a, int64_t b, const char *w) {
 	if (__builtin_expect(cnf_i_ < 0 || cnf_i_ >= cnf_a_.len, 0)) \
 		cnf_fail(w, "index %lld out of range for an array of %lld elements", (long long)cnf_i_, (long long)cnf_a_.len); \
 	cnf_a_.data[cnf_i_]; })
+
+/* CNF_GATHER is xs ! i in a blocked pass that checks its indices after it (codegen/gathers.go):
+ * data is xs's elements (cnf_none's when xs is empty), len its length; an index out of range
+ * reads element 0 and sets bad, without a branch, so that gcc vectorises the pass. */
+#define CNF_GATHER(data, len, i, bad) ({ int64_t cnf_i_ = (i); int cnf_ok_ = (uint64_t)cnf_i_ < (uint64_t)(len); \
+	(bad) |= !cnf_ok_; (data)[cnf_ok_ ? cnf_i_ : 0]; })
+static const union { int64_t i[1]; double f[1]; bool b[1]; } cnf_none __attribute__((unused)); /* what CNF_GATHER reads of an empty array */
 `

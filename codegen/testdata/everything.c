@@ -223,15 +223,23 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_bstep; L2_base < L2_n; L2_base += L2_step, L2_step = L2_bstep) {
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			int64_t *restrict L2_b_scaled = L2_stream ? L2_w_scaled : v_scaled.data + v_scaled.len;
+			int L2_bad_picked = 0; /* an index out of range in this pass (checkedGathers): checked after it */
+			const int64_t *L2_gd_picked = v_xs.len > 0 ? v_xs.data : cnf_none.i;
+			int64_t L2_gi_picked[1024];
 			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* idx = generate n (\i -> i `mod` 3) */
 				const int64_t L2_v_idx = ({ int64_t l15_i = (L2_lo + L2_base + L2_k); cnf_mod(l15_i, INT64_C(3), "idx"); });
 				L2_b_idx[L2_k] = L2_v_idx;
 				/* picked = gather xs idx */
-				const int64_t L2_v_picked = CNF_AT(v_xs, L2_v_idx, "picked");
+				const int64_t L2_v_picked = CNF_GATHER(L2_gd_picked, v_xs.len, L2_v_idx, L2_bad_picked);
 				L2_b_picked[L2_k] = L2_v_picked;
+				L2_gi_picked[L2_k] = L2_v_idx;
 			}
+			if (__builtin_expect(L2_bad_picked, 0)) /* the first index out of range fails, as in a pass that checks each */
+				for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
+					(void)CNF_AT(v_xs, L2_gi_picked[L2_k], "picked");
+				}
 			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* scaled = map3 (\a b c -> a * b + c) picked idx idx */
