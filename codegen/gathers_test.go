@@ -50,6 +50,9 @@ func TestGathersCheckedAfterTheirPass(t *testing.T) {
 			t.Fatalf("the gathers are not checked after their pass (no %q):\n%s", want, code)
 		}
 	}
+	if strings.Contains(code, "__builtin_prefetch(v_fs.data") {
+		t.Fatalf("a checked gather prefetches its elements (which slowed its vectorised pass):\n%s", code)
+	}
 	if strings.Index(code, "(void)CNF_AT(v_ys, ") > strings.Index(code, "(void)CNF_AT(v_fs, ") {
 		t.Fatalf("the check does not take the gathers in the pass's order:\n%s", code)
 	}
