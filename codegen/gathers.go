@@ -27,8 +27,8 @@ import (
 // checkedGathers are the gathers of the pass loop (without the nodes hoisted takes to a loop of
 // their own) that read their elements without a branch and are checked after the pass; nil
 // when the pass is scalar anyway (a Float fold or scan in order), when something else in it
-// can fail or calls a host function, or when it has no gather of Ints, Floats or Bools (the
-// element types cnf_none has).
+// can fail or calls a host function, when it reads or makes tuples (tupled), or when it has
+// no gather of Ints, Floats or Bools (the element types cnf_none has).
 // probes are the nodes' probes, taken before any was bound (probe unbinds the node's vars).
 func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bool, probes map[*blockNode]probed) []*blockNode {
 	if slices.ContainsFunc(loop, d.floatChain) {
@@ -40,7 +40,7 @@ func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bo
 			continue
 		}
 		pr := probes[bn]
-		if !pr.ok || pr.hostCalls > 0 {
+		if !pr.ok || pr.hostCalls > 0 || d.tupled(bn) {
 			return nil
 		}
 		if !isGather(bn) {
@@ -60,6 +60,25 @@ func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bo
 		gathers = append(gathers, bn)
 	}
 	return gathers
+}
+
+// tupled reports whether bn reads or makes an array of tuples (indexed, zip, cross, a map of
+// pairs). In a pass vectorised, such elements are interleaved and taken apart by permutes,
+// which cost more than the scalar pass a gather's check kept: classic 215's loop (`indexed
+// xs1`, `map snd` of it, a fold and a gather by one index) took 165-188 µs at 10⁵ elements
+// with its gather checked after the pass against 132 with it checked in place; the same loop
+// with maps of Ints instead of the pairs 61-84 against 130-149 (docs/performance.md).
+func (d *definition) tupled(bn *blockNode) bool {
+	names := append([]string(nil), bn.ins...)
+	for _, id := range bn.b.Names {
+		names = append(names, id.Name)
+	}
+	for _, a := range names {
+		if t := d.info.Types[a]; t != nil && t.IsArray() && t.Elem().Kind() == "Tuple" {
+			return true
+		}
+	}
+	return false
 }
 
 // gatherCheck names what a pass's checked gathers use (p is the loop's prefix): the flag an

@@ -35,9 +35,20 @@ f xs ys =
   in  (m, s)
 `
 
+// The same with pairs in the pass (indexed, snd): vectorised, their interleaving cost more than
+// the check in place, so the gather keeps it.
+const checkedGathersPairs = `f :: Array Int -> Array Int -> (Array (Int, Int), Array Int, Int)
+f xs ys =
+  let p = indexed xs
+      g = gather ys xs
+      q = map snd p
+      s = fold max 0 q
+  in  (p, g, s)
+`
+
 // A pass whose gathers are the only part that can fail reads their elements without a branch
 // and checks the block's indices after it (CNF_GATHER, then CNF_AT in order); beside a division
-// the gather keeps its check at each element. Either way the compiled loops give the
+// or pairs the gather keeps its check at each element. Either way the compiled loops give the
 // reference's results, or fail where it does with the first failure in order (each program's
 // one pass that can fail reads its gathers and division element by element, in the order of
 // the bindings): on indices in range, out of range at one place or several, and gathers from
@@ -59,6 +70,9 @@ func TestGathersCheckedAfterTheirPass(t *testing.T) {
 	_, _, beside := optimalC(t, checkedGathersBeside)
 	if strings.Contains(beside, "CNF_GATHER(L") || !strings.Contains(beside, "CNF_AT(v_ys, ") {
 		t.Fatalf("a gather beside a division is checked after its pass:\n%s", beside)
+	}
+	if _, _, pairs := optimalC(t, checkedGathersPairs); strings.Contains(pairs, "CNF_GATHER(L") || !strings.Contains(pairs, "CNF_AT(v_ys, ") {
+		t.Fatalf("a gather beside pairs is checked after its pass:\n%s", pairs)
 	}
 	rb, clb, _ := optimalC(t, checkedGathersBeside)
 	rapid.Check(t, func(rt *rapid.T) {
