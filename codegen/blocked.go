@@ -1440,6 +1440,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// A loop that keeps no buffer (no compaction, no second loop) needs no blocks: it runs over
 	// the whole input at once (gcc compiled normalize2's dividing loop slower inside blocks;
 	// docs/performance.md, "Behind the code", G4).
+	stored := func(a string) bool { return writes[a] || buffered[a] } // arrays the loop keeps in memory
 	_, crossing := plan.gen.crossed()
 	whole := len(buffered) == 0 && !crossing // a cross's pairs are laid out in blocks
 	for _, bn := range plan.nodes {
@@ -1450,7 +1451,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	for _, rate := range plan.rates {
 		for k := range passes {
 			l := passLoop(rate, k)
-			if h := hoistIn(l); h != nil || d.checkedGathers(l, h, probes) != nil {
+			if h := hoistIn(l); h != nil || d.checkedGathers(l, h, probes, stored) != nil {
 				whole = false // the hoisted work's buffers are a block's, as are checked gathers' indices
 			}
 		}
@@ -1617,7 +1618,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				// buffers are the loop's own; inputs are only read), which gcc cannot see through
 				// pointers declared in a block: with more than about four of them it gave up the
 				// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
-				checked := d.checkedGathers(loop, hoisted, probes)
+				checked := d.checkedGathers(loop, hoisted, probes, stored)
 				gc := newGatherCheck(p, checked)
 				if gc != nil {
 					if err := gc.declare(d, checked, elemType); err != nil {

@@ -27,12 +27,19 @@ import (
 // checkedGathers are the gathers of the pass loop (without the nodes hoisted takes to a loop of
 // their own) that read their elements without a branch and are checked after the pass; nil
 // when the pass is scalar anyway (a Float fold or scan in order), when something else in it
-// can fail or calls a host function, when it reads or makes tuples (tupled), or when it has
+// can fail or calls a host function, when it loads or stores tuples (tupled), or when it has
 // no gather of Ints, Floats or Bools (the element types cnf_none has).
 // probes are the nodes' probes, taken before any was bound (probe unbinds the node's vars).
-func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bool, probes map[*blockNode]probed) []*blockNode {
+// stored says which arrays the loop keeps in memory (its outputs and block buffers).
+func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bool, probes map[*blockNode]probed, stored func(string) bool) []*blockNode {
 	if slices.ContainsFunc(loop, d.floatChain) {
 		return nil
+	}
+	made := map[string]bool{} // what the pass makes (an input made elsewhere is read from memory)
+	for _, bn := range loop {
+		for _, id := range bn.b.Names {
+			made[id.Name] = true
+		}
 	}
 	var gathers []*blockNode
 	for _, bn := range loop {
@@ -40,7 +47,7 @@ func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bo
 			continue
 		}
 		pr := probes[bn]
-		if !pr.ok || pr.hostCalls > 0 || d.tupled(bn) {
+		if !pr.ok || pr.hostCalls > 0 || d.tupled(bn, made, stored) {
 			return nil
 		}
 		if !isGather(bn) {
@@ -62,19 +69,27 @@ func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bo
 	return gathers
 }
 
-// tupled reports whether bn reads or makes an array of tuples (indexed, zip, cross, a map of
-// pairs). In a pass vectorised, such elements are interleaved and taken apart by permutes,
+// tupled reports whether bn loads or stores arrays of tuples (indexed, zip, cross, a map of
+// pairs) in memory: an input made outside the pass (not in made), or an output the loop
+// keeps (stored). Vectorised, such elements are interleaved and taken apart by permutes,
 // which cost more than the scalar pass a gather's check kept: classic 215's loop (`indexed
-// xs1`, `map snd` of it, a fold and a gather by one index) took 165-188 µs at 10⁵ elements
-// with its gather checked after the pass against 132 with it checked in place; the same loop
-// with maps of Ints instead of the pairs 61-84 against 130-149 (docs/performance.md).
-func (d *definition) tupled(bn *blockNode) bool {
-	names := append([]string(nil), bn.ins...)
-	for _, id := range bn.b.Names {
-		names = append(names, id.Name)
+// xs1` written out, `map snd` of it, a fold and a gather by one index) took 165-188 µs at 10⁵
+// elements with its gather checked after the pass against 132 with it checked in place; the
+// same loop with maps of Ints instead of the pairs 61-84 against 130-149. Pairs that live in
+// registers only cost nothing of the kind (examples/deltas.cnf, whose `indexed` is unzipped in
+// the pass: 63-65 against 70 µs; docs/performance.md).
+func (d *definition) tupled(bn *blockNode, made map[string]bool, stored func(string) bool) bool {
+	pairs := func(a string) bool {
+		t := d.info.Types[a]
+		return t != nil && t.IsArray() && t.Elem().Kind() == "Tuple"
 	}
-	for _, a := range names {
-		if t := d.info.Types[a]; t != nil && t.IsArray() && t.Elem().Kind() == "Tuple" {
+	for _, a := range bn.ins {
+		if pairs(a) && !made[a] {
+			return true
+		}
+	}
+	for _, id := range bn.b.Names {
+		if pairs(id.Name) && stored(id.Name) {
 			return true
 		}
 	}

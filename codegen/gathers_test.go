@@ -35,8 +35,8 @@ f xs ys =
   in  (m, s)
 `
 
-// The same with pairs in the pass (indexed, snd): vectorised, their interleaving cost more than
-// the check in place, so the gather keeps it.
+// The same with pairs in the pass that it stores (indexed, an output) and reads (snd):
+// vectorised, their interleaving cost more than the check in place, so the gather keeps it.
 const checkedGathersPairs = `f :: Array Int -> Array Int -> (Array (Int, Int), Array Int, Int)
 f xs ys =
   let p = indexed xs
@@ -46,9 +46,20 @@ f xs ys =
   in  (p, g, s)
 `
 
+// Pairs made and taken apart in the pass (never in memory) cost nothing of the kind: checked
+// after the pass.
+const checkedGathersPairsInRegisters = `f :: Array Int -> Array Int -> (Array Int, Int)
+f xs ys =
+  let p = indexed xs
+      (i, v) = unzip p
+      g = gather ys v
+      s = fold (+) 0 i
+  in  (g, s)
+`
+
 // A pass whose gathers are the only part that can fail reads their elements without a branch
 // and checks the block's indices after it (CNF_GATHER, then CNF_AT in order); beside a division
-// or pairs the gather keeps its check at each element. Either way the compiled loops give the
+// or pairs in memory the gather keeps its check at each element. Either way the compiled loops give the
 // reference's results, or fail where it does with the first failure in order (each program's
 // one pass that can fail reads its gathers and division element by element, in the order of
 // the bindings): on indices in range, out of range at one place or several, and gathers from
@@ -73,6 +84,9 @@ func TestGathersCheckedAfterTheirPass(t *testing.T) {
 	}
 	if _, _, pairs := optimalC(t, checkedGathersPairs); strings.Contains(pairs, "CNF_GATHER(L") || !strings.Contains(pairs, "CNF_AT(v_ys, ") {
 		t.Fatalf("a gather beside pairs is checked after its pass:\n%s", pairs)
+	}
+	if _, _, pairs := optimalC(t, checkedGathersPairsInRegisters); !strings.Contains(pairs, "CNF_GATHER(L") {
+		t.Fatalf("a gather beside pairs that stay in registers is not checked after its pass:\n%s", pairs)
 	}
 	rb, clb, _ := optimalC(t, checkedGathersBeside)
 	rapid.Check(t, func(rt *rapid.T) {

@@ -158,6 +158,9 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			L1_b_rest = L1_b_xs + L1_from_rest;
 			/* the elements rest keeps */
 			int64_t *restrict L1_b_ds = L1_kstream ? L1_w_ds : v_ds.data + v_ds.len;
+			int L1_bad_prev = 0; /* an index out of range in this pass (checkedGathers): checked after it */
+			const int64_t *L1_gd_prev = L1_r_v_xs.len > 0 ? L1_r_v_xs.data : cnf_none.i;
+			int64_t L1_gi_prev[1024];
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 				/* numbered = indexed rest */
@@ -167,9 +170,14 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				const int64_t L1_v_cur = L1_v_numbered.f1;
 				L1_b_cur[L1_k] = L1_v_cur;
 				/* prev = gather xs is */
-				const int64_t L1_v_prev = CNF_AT(L1_r_v_xs, L1_v_is, "prev");
+				const int64_t L1_v_prev = CNF_GATHER(L1_gd_prev, L1_r_v_xs.len, L1_v_is, L1_bad_prev);
 				L1_b_prev[L1_k] = L1_v_prev;
+				L1_gi_prev[L1_k] = L1_v_is;
 			}
+			if (__builtin_expect(L1_bad_prev, 0)) /* the first index out of range fails, as in a pass that checks each */
+				for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
+					(void)CNF_AT(L1_r_v_xs, L1_gi_prev[L1_k], "prev");
+				}
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 				/* ds = map2 (-) cur prev */
@@ -297,6 +305,9 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			L1_b_rest = L1_b_xs + L1_from_rest;
 			/* the elements rest keeps */
 			int64_t *restrict L1_b_ds = L1_kstream ? L1_w_ds : v_ds.data + v_ds.len;
+			int L1_bad_prev = 0; /* an index out of range in this pass (checkedGathers): checked after it */
+			const int64_t *L1_gd_prev = L1_r_v_xs.len > 0 ? L1_r_v_xs.data : cnf_none.i;
+			int64_t L1_gi_prev[1024];
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 				/* numbered = indexed rest */
@@ -306,9 +317,14 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				const int64_t L1_v_cur = L1_v_numbered.f1;
 				L1_b_cur[L1_k] = L1_v_cur;
 				/* prev = gather xs is */
-				const int64_t L1_v_prev = CNF_AT(L1_r_v_xs, L1_v_is, "prev");
+				const int64_t L1_v_prev = CNF_GATHER(L1_gd_prev, L1_r_v_xs.len, L1_v_is, L1_bad_prev);
 				L1_b_prev[L1_k] = L1_v_prev;
+				L1_gi_prev[L1_k] = L1_v_is;
 			}
+			if (__builtin_expect(L1_bad_prev, 0)) /* the first index out of range fails, as in a pass that checks each */
+				for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
+					(void)CNF_AT(L1_r_v_xs, L1_gi_prev[L1_k], "prev");
+				}
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 				/* ds = map2 (-) cur prev */
