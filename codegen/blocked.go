@@ -1677,9 +1677,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 							// gatherDistance ahead is fetched early, so that more of the misses
 							// of a gather from a large array overlap (docs/performance.md).
 							// Not in a pass whose gathers are checked after it (gathers.go): that
-							// pass vectorises, and with the prefetch bench/shapes/lookup.cnf's loop
-							// took 122 µs at 10⁵ elements instead of 114, classic 217's 162
-							// instead of 100 (docs/performance.md).
+							// pass vectorises, and the prefetch slowed it (classic 217's loop and
+							// bench/shapes/lookup.cnf's; docs/performance.md, "Gathers checked
+							// after their pass").
 							data, ok := d.x.vars[e.Data.Name]
 							if a := bn.ins[0]; ok && !gc.has(bn) && refIn(bn, a) == fmt.Sprintf("%s[%s]", buf(a), kv) {
 								d.printf("\t\t\tif (%s + %d < %s) __builtin_prefetch(%s.data + %s[%s + %d]);\n", kv, gatherDistance, count(rate), data.c, buf(a), kv, gatherDistance)

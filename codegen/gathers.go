@@ -12,8 +12,7 @@ import (
 // blocked passes, and gcc vectorises no loop with a call in it, so the whole pass, maps, folds
 // and tests beside the gather, ran one element at a time ("not vectorized: control flow in
 // loop": classic 210, whose optimal pass also computes a map under a filter, was behind
-// Megiddo and Sarkar's clustering by a tenth at 10⁷ elements; docs/performance.md, "Gathers
-// checked after their pass").
+// Megiddo and Sarkar's clustering; docs/performance.md, "Gathers checked after their pass").
 //
 // Where the gathers are the only part of a pass that can fail, each reads its element without
 // a branch instead (CNF_GATHER: an index out of range reads element 0, of cnf_none when the
@@ -28,9 +27,9 @@ import (
 // their own) that read their elements without a branch and are checked after the pass; nil
 // when the pass is scalar anyway (a Float fold or scan in order), when something else in it
 // can fail or calls a host function, when it loads or stores tuples (tupled), or when it has
-// no gather of Ints, Floats or Bools (the element types cnf_none has).
-// probes are the nodes' probes, taken before any was bound (probe unbinds the node's vars).
-// stored says which arrays the loop keeps in memory (its outputs and block buffers).
+// no gather of Ints, Floats or Bools (the element types cnf_none has). probes are the nodes'
+// probes, taken before any was bound (probe unbinds the node's vars); stored says which arrays
+// the loop keeps in memory (its outputs and block buffers).
 func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bool, probes map[*blockNode]probed, stored func(string) bool) []*blockNode {
 	if slices.ContainsFunc(loop, d.floatChain) {
 		return nil
@@ -72,12 +71,12 @@ func (d *definition) checkedGathers(loop []*blockNode, hoisted map[*blockNode]bo
 // tupled reports whether bn loads or stores arrays of tuples (indexed, zip, cross, a map of
 // pairs) in memory: an input made outside the pass (not in made), or an output the loop
 // keeps (stored). Vectorised, such elements are interleaved and taken apart by permutes,
-// which cost more than the scalar pass a gather's check kept: classic 215's loop (`indexed
-// xs1` written out, `map snd` of it, a fold and a gather by one index) took 165-188 µs at 10⁵
-// elements with its gather checked after the pass against 132 with it checked in place; the
-// same loop with maps of Ints instead of the pairs 61-84 against 130-149. Pairs that live in
-// registers only cost nothing of the kind (examples/deltas.cnf, whose `indexed` is unzipped in
-// the pass: 63-65 against 70 µs; docs/performance.md).
+// which cost more than the scalar pass a gather's check kept (classic 215's loop, which
+// writes `indexed xs1`, ran slower with its gather checked after the pass, and faster with
+// maps of Ints in place of the pairs). Pairs made and taken apart in the pass stay in
+// registers and cost nothing of the kind (examples/deltas.cnf, whose `indexed` is unzipped
+// in the pass, gains). docs/performance.md, "Gathers checked after their pass", has the
+// measurements.
 func (d *definition) tupled(bn *blockNode, made map[string]bool, stored func(string) bool) bool {
 	pairs := func(a string) bool {
 		t := d.info.Types[a]
