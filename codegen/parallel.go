@@ -533,8 +533,8 @@ func (d *definition) inRegister(p string, bn *blockNode) string {
 
 // guard is the C at the start of a chunk or tile of a team whose workers can fail: a failure
 // in it (cnf_fail, on its thread) jumps back here, marks the loop failed and runs onFail
-// (then the next chunk or tile; on one thread, none: the loop ends with its first failure); the chunk's code after it runs with the jump set, and clears it at
-// its end.
+// (then the next chunk or tile; on one thread none: the loop ends with its first failure);
+// the chunk's code after it runs with the jump set, and clears it at its end.
 func (d *definition) guard(p, onFail string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\t\tjmp_buf %sjump;\n", p)
