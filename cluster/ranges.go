@@ -12,11 +12,7 @@ import (
 // compiler's codegen/ranges.go decides the same tests, with types, for its code). Only a
 // weight: a Float compared so counts as an Int.
 func contradicts(e syntax.Expr, bound map[string]bool) bool {
-	type span struct {
-		of     syntax.Expr
-		lo, hi int64
-	}
-	var spans []span
+	var spans Spans
 	var walk func(e syntax.Expr)
 	walk = func(e syntax.Expr) {
 		e = syntax.Unparen(e)
@@ -29,21 +25,43 @@ func contradicts(e syntax.Expr, bound map[string]bool) bool {
 			walk(b.Y)
 			return
 		}
-		of, lo, hi, ok := interval(b, bound)
-		if !ok {
-			return
+		if of, lo, hi, ok := interval(b, bound); ok {
+			spans.Meet(of, lo, hi, sameExpr)
 		}
-		for i := range spans {
-			if sameExpr(spans[i].of, of) {
-				spans[i].lo, spans[i].hi = max(spans[i].lo, lo), min(spans[i].hi, hi)
-				return
-			}
-		}
-		spans = append(spans, span{of, lo, hi})
 	}
 	walk(e)
-	for _, s := range spans {
-		if s.lo > s.hi {
+	return spans.Empty()
+}
+
+// Spans are the intervals the conjuncts of one conjunction bound expressions to, met per
+// expression: the conjunction holds for no element when one expression's is empty. Both
+// readers of such tests use them: the weights (contradicts) and the compiler
+// (codegen/ranges.go), each with its own sameness of expressions.
+type Spans struct {
+	spans []span
+}
+
+type span struct {
+	of     syntax.Expr
+	lo, hi int64
+}
+
+// Meet narrows of's interval by [lo, hi] (the first bound of of is its interval); same says
+// whether two expressions are one.
+func (s *Spans) Meet(of syntax.Expr, lo, hi int64, same func(a, b syntax.Expr) bool) {
+	for i := range s.spans {
+		if same(s.spans[i].of, of) {
+			s.spans[i].lo, s.spans[i].hi = max(s.spans[i].lo, lo), min(s.spans[i].hi, hi)
+			return
+		}
+	}
+	s.spans = append(s.spans, span{of, lo, hi})
+}
+
+// Empty reports whether some expression's interval is empty.
+func (s *Spans) Empty() bool {
+	for _, sp := range s.spans {
+		if sp.lo > sp.hi {
 			return true
 		}
 	}

@@ -20,11 +20,7 @@ func (x *exprs) contradiction(e syntax.Expr, bound map[string]bool) bool {
 	if !x.pure(e, bound) {
 		return false
 	}
-	type span struct {
-		of     syntax.Expr
-		lo, hi int64
-	}
-	var spans []span
+	var spans cluster.Spans
 	var walk func(e syntax.Expr)
 	walk = func(e syntax.Expr) {
 		e = x.plain(e)
@@ -34,22 +30,11 @@ func (x *exprs) contradiction(e syntax.Expr, bound map[string]bool) bool {
 			return
 		}
 		if of, lo, hi, ok := x.interval(e, bound); ok {
-			for i := range spans {
-				if x.same(spans[i].of, of) {
-					spans[i].lo, spans[i].hi = max(spans[i].lo, lo), min(spans[i].hi, hi)
-					return
-				}
-			}
-			spans = append(spans, span{of, lo, hi})
+			spans.Meet(of, lo, hi, x.same)
 		}
 	}
 	walk(e)
-	for _, s := range spans {
-		if s.lo > s.hi {
-			return true
-		}
-	}
-	return false
+	return spans.Empty()
 }
 
 // interval is the comparison e of an Int expression with a constant (either side) as the
