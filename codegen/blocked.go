@@ -1618,10 +1618,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				// buffers are the loop's own; inputs are only read), which gcc cannot see through
 				// pointers declared in a block: with more than about four of them it gave up the
 				// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
-				checked := d.checkedGathers(loop, hoisted, probes, stored)
-				gc := newGatherCheck(p, checked)
+				gc := newGatherCheck(p, d.checkedGathers(loop, hoisted, probes, stored))
 				if gc != nil {
-					if err := gc.declare(d, checked, elemType); err != nil {
+					if err := gc.declare(d, elemType); err != nil {
 						return err
 					}
 				}
@@ -1787,7 +1786,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				d.x.scalar = false
 				d.printf("\t\t}\n")
 				if gc != nil {
-					gc.check(d, checked, kv, count(rate))
+					gc.check(d, kv, count(rate))
 				}
 			}
 			// Arrays of this rate in memory grow by the block; filters and slices compact.

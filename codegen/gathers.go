@@ -98,9 +98,10 @@ func (d *definition) tupled(bn *blockNode, made map[string]bool, stored func(str
 // gatherCheck names what a pass's checked gathers use (p is the loop's prefix): the flag an
 // index out of range sets, and for each gather its data's pointer and its indices' buffer.
 type gatherCheck struct {
-	bad  string
-	data map[*blockNode]string
-	idx  map[*blockNode]string
+	gathers []*blockNode // in the pass's order
+	bad     string
+	data    map[*blockNode]string
+	idx     map[*blockNode]string
 }
 
 // newGatherCheck names the pass's flag after its first gather (a gather is in one pass).
@@ -108,7 +109,7 @@ func newGatherCheck(p string, gathers []*blockNode) *gatherCheck {
 	if len(gathers) == 0 {
 		return nil
 	}
-	gc := &gatherCheck{bad: ident(p+"bad_", gathers[0].b.Name()), data: map[*blockNode]string{}, idx: map[*blockNode]string{}}
+	gc := &gatherCheck{gathers: gathers, bad: ident(p+"bad_", gathers[0].b.Name()), data: map[*blockNode]string{}, idx: map[*blockNode]string{}}
 	for _, bn := range gathers {
 		gc.data[bn] = ident(p+"gd_", bn.b.Name())
 		gc.idx[bn] = ident(p+"gi_", bn.b.Name())
@@ -118,9 +119,9 @@ func newGatherCheck(p string, gathers []*blockNode) *gatherCheck {
 
 // declare writes, before the pass, the flag, and each gather's data pointer (cnf_none's
 // elements for an empty array, so that no read is out of bounds) and index buffer.
-func (gc *gatherCheck) declare(d *definition, gathers []*blockNode, elemType func(string) (string, error)) error {
+func (gc *gatherCheck) declare(d *definition, elemType func(string) (string, error)) error {
 	d.printf("\t\tint %s = 0; /* an index out of range in this pass (checkedGathers): checked after it */\n", gc.bad)
-	for _, bn := range gathers {
+	for _, bn := range gc.gathers {
 		g := bn.b.Rhs.(*syntax.Gather)
 		data, ok := d.x.vars[g.Data.Name]
 		if !ok {
@@ -155,10 +156,10 @@ func (gc *gatherCheck) element(d *definition, bn *blockNode, i, kv string) (elem
 }
 
 // check writes, after the pass over count elements, the check of its indices in order.
-func (gc *gatherCheck) check(d *definition, gathers []*blockNode, kv, count string) {
+func (gc *gatherCheck) check(d *definition, kv, count string) {
 	d.printf("\t\tif (__builtin_expect(%s, 0)) /* the first index out of range fails, as in a pass that checks each */\n", gc.bad)
 	d.printf("\t\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count, kv)
-	for _, bn := range gathers {
+	for _, bn := range gc.gathers {
 		g := bn.b.Rhs.(*syntax.Gather)
 		d.printf("\t\t\t\t(void)CNF_AT(%s, %s[%s], %s);\n", d.x.vars[g.Data.Name].c, gc.idx[bn], kv, quote(bn.b.Name()))
 	}
