@@ -72,6 +72,14 @@ func (r *rootResult) ordered(lp *highs.LP, order []Row, cols int, w *meter) {
 	r.bound = max(r.bound, sol.Objective)
 }
 
+// searchFollows reports whether HiGHS's search could begin after a loop whose solve has left
+// work left, for a model of rows rows: whether what is left once the relaxation with π has
+// had its share (orderedShare) covers the search's set-up (searchSetup), as rootStage asks
+// after the loop.
+func (r *rootResult) searchFollows(left float64, rows int) bool {
+	return left*(1-orderedShare) >= r.searchSetup(rows)
+}
+
 // searchSetup estimates how long HiGHS's search of a model of rows rows takes before it heeds its
 // time limit (presolve, its own set-up, which neither the clock nor the interrupt callback stops,
 // and the first relaxation from scratch): the loop's first relaxation's time, scaled by how many

@@ -27,6 +27,12 @@ const (
 	// stallRounds: the loop stops when the bound's ceiling (the objective is integral) has not
 	// risen for this many rounds.
 	stallRounds = 4
+	// aloneRounds: a loop goes on past its half alone (loopConfig's alone) only when the work
+	// that gives it is that many rounds at the cost of its rounds so far. A loop whose rounds
+	// are dearer gains a round or two, and the kicks it takes the work from did more with it
+	// (classic 400 seed 2: 24,092,509 with the kicks, 25,436,136 with the loop; fans 200 seed 9
+	// likewise; docs/performance.md, "The loop alone").
+	aloneRounds = 4
 )
 
 // loopConfig is what may differ between two runs of the loop on one model (the race's two
@@ -37,10 +43,18 @@ type loopConfig struct {
 	// sparseFirst takes the triangle inequalities of the nodes with the fewest pairs first
 	// among those violated as much (separateTriangles).
 	sparseFirst bool
+	// alone is the loop's share of the solve's work when HiGHS's search cannot follow it
+	// (searchFollows), instead of the usual half; 0 keeps the half. Then the work after the
+	// loop goes to kicks only (kick.go), and nothing to the relaxation with π, which was for
+	// the search. On fans 200 under the default effort the search never followed, and the
+	// optimum was read from relaxations that only a longer loop reaches, or found by kicks
+	// given more work: the first search's loop takes 0.9, the second's 0.25, and the race
+	// keeps the better answer (docs/performance.md, "The loop alone").
+	alone float64
 }
 
 // defaultLoop is the loop of a solve that is not told otherwise.
-func defaultLoop() loopConfig { return loopConfig{perNode: cutsPerNode} }
+func defaultLoop() loopConfig { return loopConfig{perNode: cutsPerNode, alone: 0.9} }
 
 // rootResult is what the loop found.
 type rootResult struct {
@@ -61,6 +75,9 @@ type rootResult struct {
 	firstRows int
 	// firstBound is the first relaxation's optimum (with the cuts the loop started from).
 	firstBound float64
+	// alone says that the search could not follow the loop, which then took its alone share
+	// (loopConfig): the work left is the kicks'.
+	alone bool
 	// read is the cheapest clustering read from the loop's relaxations (readDuring), as
 	// column values, and readCost its objective (nil, +Inf: none).
 	read     []float64
@@ -128,7 +145,28 @@ func (m *Model) strengthenReporting(w, first *meter, loop loopConfig, from *Cuts
 	perRound := max(loop.perNode*m.N, 200)
 	best, stalled := math.Inf(-1), 0
 	loopBegan := w.spent()
+	// alone decides, once, at its share or at the usual end of the loop's (ended: a relaxation
+	// stopped for it), whichever comes first, whether the search could follow; if not, the
+	// loop's work is its alone share.
+	whole, decided := first.left(), loop.alone <= 0 || math.IsInf(first.left(), 1)
+	alone := func(ended bool) bool {
+		if decided || res.rounds == 0 || !ended && !w.out() && first.spent() < loopBegan+loop.alone*whole {
+			return false
+		}
+		decided = true
+		if res.searchFollows(first.left(), searchRows(m, pool.all, res.last)) {
+			return false
+		}
+		if spent := first.spent() - loopBegan; loop.alone > 0.5 && (loopBegan+loop.alone*whole-first.spent())*float64(res.rounds) < aloneRounds*spent {
+			return false // the rounds are too dear for the longer loop to gain much
+		}
+		res.alone, w = true, first.capped(loopBegan+loop.alone*whole)
+		return true
+	}
 	for res.rounds < maxRootRounds {
+		if alone(false) && w.out() {
+			break // a share smaller than the half, spent
+		}
 		lw := w
 		if res.rounds == 0 {
 			lw = first
@@ -148,6 +186,9 @@ func (m *Model) strengthenReporting(w, first *meter, loop loopConfig, from *Cuts
 			res.firstLP, res.firstRows, res.firstBound = spent, rows, sol.Objective
 		}
 		if sol.Status != highs.Optimal {
+			if alone(true) && !w.out() {
+				continue // the LP goes on from where the usual share stopped it
+			}
 			res.unsolved = res.rounds == 0
 			break // out of time: the bound so far stands
 		}
@@ -218,7 +259,7 @@ func (m *Model) strengthenReporting(w, first *meter, loop loopConfig, from *Cuts
 	// relaxation with π, for the search and for reading, is not needed (it was a few percent of
 	// a proof's time; docs/performance.md, "Behind the code", R3).
 	proven := res.readCost < res.bound+1-1e-6
-	if orderFree && !res.converged && res.values == nil && res.last != nil && !proven && ctx.Err() == nil {
+	if orderFree && !res.converged && res.values == nil && res.last != nil && !proven && !res.alone && ctx.Err() == nil {
 		res.ordered(lp, order, len(m.Vars), first.until(orderedShare))
 	}
 	return res.with(m, pool.all), nil
@@ -333,7 +374,7 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 		}
 	}
 	setup := root.searchSetup(len(st.model.Rows))
-	if st.start != nil && stop.Err() == nil && w.left() < setup {
+	if st.start != nil && stop.Err() == nil && (root.alone || w.left() < setup) {
 		// HiGHS's search begins by presolving the model and solving its relaxation again, and
 		// does not stop for its limit until it has: on large models it overran its limit and
 		// found nothing better than the start (docs/performance.md, "Behind the code", R7). With
@@ -375,6 +416,18 @@ func (r *rootResult) with(m *Model, cuts []Row) *rootResult {
 		r.model = &strong
 	}
 	return r
+}
+
+// searchRows is how many rows the search's model would have after the loop (with): m's and
+// the cuts that last holds tight or violates.
+func searchRows(m *Model, cuts []Row, last []float64) int {
+	n := len(m.Rows)
+	for _, c := range cuts {
+		if last == nil || activity(c, last) <= c.Lo+1e-6 {
+			n++
+		}
+	}
+	return n
 }
 
 // integral reports whether every integer column of values is within a tolerance of an

@@ -114,7 +114,7 @@ func resolve(s Solver) Solver {
 // (docs/performance.md). With the same loop in both, a program the loop settles by itself
 // (most `fans` programs) gained nothing from the second core. Its loop also takes the triangle
 // inequalities of the nodes with the fewest pairs first (triangles.go).
-var LPOrderSolver Solver = highsSolver{lpOrder: true, loop: loopConfig{perNode: cutsPerNode / 2, sparseFirst: true}}
+var LPOrderSolver Solver = highsSolver{lpOrder: true, loop: loopConfig{perNode: cutsPerNode / 2, sparseFirst: true, alone: 0.25}}
 
 // SolverVersion returns the version of the linked HiGHS library, as "1.10.0", or "" in a build
 // without cgo.
