@@ -9,22 +9,24 @@ import (
 )
 
 // On fans 200 seed 6 (no externals) HiGHS's search cannot follow the root loop within the
-// default effort: its set-up is more than the work the loop leaves. The loop then takes its
-// alone share of the work (loopConfig) instead of half: the first search's loop goes past the
-// half, the second search's (LPOrderSolver's) stops before it, and neither is followed by the
-// relaxation with π, which was the search's.
+// default effort: its set-up is more than the work the loop leaves. The loop of the race's
+// second search (LPOrderSolver, half the effort) then ends at its alone share, a quarter,
+// and no relaxation with π follows it; the first search's loop keeps its half.
 func TestLoopAloneWhenTheSearchCannotFollow(t *testing.T) {
 	if !Linked() {
 		t.Skip("the root loop needs HiGHS linked in")
 	}
 	g := generatedGraph(t, 6, gen.Options{Bindings: 200, Shape: "fans", NoExternals: true})
 	m := Formulate(g, FormulateOptions{})
-	// The second search of the analysis core's race has half the effort.
 	for _, c := range []struct {
 		name  string
 		loop  loopConfig
 		limit time.Duration
-	}{{"first", defaultLoop(), DefaultTimeLimit}, {"second", LPOrderSolver.(highsSolver).loop, DefaultTimeLimit / 2}} {
+		alone bool
+	}{
+		{"second", LPOrderSolver.(highsSolver).loop, DefaultTimeLimit / 2, true},
+		{"first", defaultLoop(), DefaultTimeLimit, false},
+	} {
 		t.Run(c.name, func(t *testing.T) {
 			first := newMeter(context.Background(), workOf(c.limit))
 			whole := first.left()
@@ -34,20 +36,21 @@ func TestLoopAloneWhenTheSearchCannotFollow(t *testing.T) {
 			}
 			share := first.spent() / whole
 			t.Logf("alone %v after %d rounds, %.2f of the work", root.alone, root.rounds, share)
-			if !root.alone {
-				t.Fatalf("the loop kept to its half (%.2f of the work): the search could follow", share)
+			if root.alone != c.alone {
+				t.Fatalf("alone %v after %.2f of the work, want %v", root.alone, share, c.alone)
 			}
-			if c.loop.alone > 0.5 && share <= 0.5 || c.loop.alone < 0.5 && share >= 0.5 || share > c.loop.alone+0.05 {
-				t.Fatalf("the loop took %.2f of the work; its share alone is %.2f", share, c.loop.alone)
+			if c.alone && (share < c.loop.alone || share >= 0.5) {
+				t.Fatalf("the loop alone took %.2f of the work; its share is %.2f", share, c.loop.alone)
 			}
 		})
 	}
 }
 
-// The same program solved with the default effort: within 1% of the optimum that a solve with
-// no limit proves (1,249,620 when this was written). With the loop at its half and the
-// relaxation with π after it, the default's answer was 4.8% above it (1,309,111).
-func TestDefaultNearTheOptimumWhereTheSearchCannotFollow(t *testing.T) {
+// The race's second search on the same program, with its half of the default effort, and its
+// work after a quarter of it in kicks: within 1.5% of the optimum that a solve with no limit
+// proves (1,249,620 when this was written; the second search's answer was 1,264,133). With
+// its loop at its half and the relaxation with π after it, it was 6.7% above (1,333,733).
+func TestSecondSearchKicksWhereTheSearchCannotFollow(t *testing.T) {
 	if !Linked() {
 		t.Skip("the work limit needs HiGHS linked in")
 	}
@@ -62,16 +65,16 @@ func TestDefaultNearTheOptimumWhereTheSearchCannotFollow(t *testing.T) {
 	if !opt.Optimal {
 		t.Fatalf("no proof without a limit: %d", opt.Objective)
 	}
-	def, err := Solve(context.Background(), g, Options{TimeLimit: DefaultTimeLimit})
+	second, err := Solve(context.Background(), g, Options{TimeLimit: DefaultTimeLimit / 2, Solver: LPOrderSolver})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if def.Clocked {
-		t.Skipf("the machine is too slow for the clock's safety net (%v)", def.SolveTime)
+	if second.Clocked {
+		t.Skipf("the machine is too slow for the clock's safety net (%v)", second.SolveTime)
 	}
-	gap := float64(def.Objective-opt.Objective) / float64(opt.Objective)
-	t.Logf("default %d, optimum %d (%.2f%% over), solved in %v", def.Objective, opt.Objective, 100*gap, def.SolveTime.Round(time.Millisecond))
-	if gap > 0.01 {
-		t.Fatalf("the default's answer %d is %.1f%% above the optimum %d", def.Objective, 100*gap, opt.Objective)
+	gap := float64(second.Objective-opt.Objective) / float64(opt.Objective)
+	t.Logf("second search %d, optimum %d (%.2f%% over), solved in %v", second.Objective, opt.Objective, 100*gap, second.SolveTime.Round(time.Millisecond))
+	if gap > 0.015 {
+		t.Fatalf("the second search's answer %d is %.1f%% above the optimum %d", second.Objective, 100*gap, opt.Objective)
 	}
 }

@@ -27,12 +27,6 @@ const (
 	// stallRounds: the loop stops when the bound's ceiling (the objective is integral) has not
 	// risen for this many rounds.
 	stallRounds = 4
-	// aloneRounds: a loop goes on past its half alone (loopConfig's alone) only when the work
-	// that gives it is that many rounds at the cost of its rounds so far. A loop whose rounds
-	// are dearer gains a round or two, and the kicks it takes the work from did more with it
-	// (classic 400 seed 2: 24,092,509 with the kicks, 25,436,136 with the loop; fans 200 seed 9
-	// likewise; docs/performance.md, "The loop alone").
-	aloneRounds = 4
 )
 
 // loopConfig is what may differ between two runs of the loop on one model (the race's two
@@ -43,18 +37,18 @@ type loopConfig struct {
 	// sparseFirst takes the triangle inequalities of the nodes with the fewest pairs first
 	// among those violated as much (separateTriangles).
 	sparseFirst bool
-	// alone is the loop's share of the solve's work when HiGHS's search cannot follow it
-	// (searchFollows), instead of the usual half; 0 keeps the half. Then the work after the
-	// loop goes to kicks only (kick.go), and nothing to the relaxation with π, which was for
-	// the search. On fans 200 under the default effort the search never followed, and the
-	// optimum was read from relaxations that only a longer loop reaches, or found by kicks
-	// given more work: the first search's loop takes 0.9, the second's 0.25, and the race
-	// keeps the better answer (docs/performance.md, "The loop alone").
+	// alone, when not 0, is a share of the solve's work less than the usual half: when the
+	// loop has spent it and HiGHS's search could not follow the loop (searchFollows), the loop
+	// ends there, and the work left goes to kicks (kick.go), none to the relaxation with π,
+	// which was for the search. On fans 200 under the default effort the search never
+	// followed; the race's second search now kicks with three quarters of its work while the
+	// first reads its longer loop, and the race keeps the better answer (docs/performance.md,
+	// "The loop alone").
 	alone float64
 }
 
 // defaultLoop is the loop of a solve that is not told otherwise.
-func defaultLoop() loopConfig { return loopConfig{perNode: cutsPerNode, alone: 0.9} }
+func defaultLoop() loopConfig { return loopConfig{perNode: cutsPerNode} }
 
 // rootResult is what the loop found.
 type rootResult struct {
@@ -75,8 +69,8 @@ type rootResult struct {
 	firstRows int
 	// firstBound is the first relaxation's optimum (with the cuts the loop started from).
 	firstBound float64
-	// alone says that the search could not follow the loop, which then took its alone share
-	// (loopConfig): the work left is the kicks'.
+	// alone says that the search could not follow the loop, which then ended at its alone
+	// share (loopConfig): the work left is the kicks'.
 	alone bool
 	// read is the cheapest clustering read from the loop's relaxations (readDuring), as
 	// column values, and readCost its objective (nil, +Inf: none).
@@ -145,27 +139,16 @@ func (m *Model) strengthenReporting(w, first *meter, loop loopConfig, from *Cuts
 	perRound := max(loop.perNode*m.N, 200)
 	best, stalled := math.Inf(-1), 0
 	loopBegan := w.spent()
-	// alone decides, once, at its share or at the usual end of the loop's (ended: a relaxation
-	// stopped for it), whichever comes first, whether the search could follow; if not, the
-	// loop's work is its alone share.
+	// Once the loop has spent its alone share (if it has one), it asks, once, whether the
+	// search could follow it; if not, it ends there.
 	whole, decided := first.left(), loop.alone <= 0 || math.IsInf(first.left(), 1)
-	alone := func(ended bool) bool {
-		if decided || res.rounds == 0 || !ended && !w.out() && first.spent() < loopBegan+loop.alone*whole {
-			return false
-		}
-		decided = true
-		if res.searchFollows(first.left(), searchRows(m, pool.all, res.last)) {
-			return false
-		}
-		if spent := first.spent() - loopBegan; loop.alone > 0.5 && (loopBegan+loop.alone*whole-first.spent())*float64(res.rounds) < aloneRounds*spent {
-			return false // the rounds are too dear for the longer loop to gain much
-		}
-		res.alone, w = true, first.capped(loopBegan+loop.alone*whole)
-		return true
-	}
 	for res.rounds < maxRootRounds {
-		if alone(false) && w.out() {
-			break // a share smaller than the half, spent
+		if !decided && res.rounds > 0 && first.spent() >= loopBegan+loop.alone*whole {
+			decided = true
+			if !res.searchFollows(first.left(), searchRows(m, pool.all, res.last)) {
+				res.alone = true
+				break
+			}
 		}
 		lw := w
 		if res.rounds == 0 {
@@ -186,9 +169,6 @@ func (m *Model) strengthenReporting(w, first *meter, loop loopConfig, from *Cuts
 			res.firstLP, res.firstRows, res.firstBound = spent, rows, sol.Objective
 		}
 		if sol.Status != highs.Optimal {
-			if alone(true) && !w.out() {
-				continue // the LP goes on from where the usual share stopped it
-			}
 			res.unsolved = res.rounds == 0
 			break // out of time: the bound so far stands
 		}
