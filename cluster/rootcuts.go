@@ -387,8 +387,8 @@ func (m *Model) rootStage(ctx context.Context, opts SolveOptions, began time.Tim
 // the loop adds thousands of rows that raise the bound by hundredths of a percent, and the search
 // with only the tight ones was several times faster (docs/performance.md, "Behind the code", R8).
 func (r *rootResult) with(m *Model, cuts []Row) *rootResult {
-	if r.last != nil { // every cut is a >= row
-		cuts = slices.DeleteFunc(cuts, func(c Row) bool { return activity(c, r.last) > c.Lo+1e-6 })
+	if r.last != nil {
+		cuts = slices.DeleteFunc(cuts, func(c Row) bool { return !holdsTight(c, r.last) })
 	}
 	if len(cuts) > 0 {
 		strong := *m
@@ -398,12 +398,15 @@ func (r *rootResult) with(m *Model, cuts []Row) *rootResult {
 	return r
 }
 
+// holdsTight says that x holds the cut c tight or violates it (every cut is a >= row).
+func holdsTight(c Row, x []float64) bool { return activity(c, x) <= c.Lo+1e-6 }
+
 // searchRows is how many rows the search's model would have after the loop (with): m's and
-// the cuts that last holds tight or violates.
+// the cuts that last holds tight or violates (all of them without last).
 func searchRows(m *Model, cuts []Row, last []float64) int {
 	n := len(m.Rows)
 	for _, c := range cuts {
-		if last == nil || activity(c, last) <= c.Lo+1e-6 {
+		if last == nil || holdsTight(c, last) {
 			n++
 		}
 	}
