@@ -11,7 +11,8 @@ import (
 // On fans 200 seed 6 (no externals) HiGHS's search cannot follow the root loop within the
 // default effort: its set-up is more than the work the loop leaves. The loop of the race's
 // second search (LPOrderSolver, half the effort) then ends at its alone share, a quarter,
-// and no relaxation with π follows it; the first search's loop keeps its half.
+// the first search's at its half, and no relaxation with π follows either (it took another
+// quarter of the work).
 func TestLoopAloneWhenTheSearchCannotFollow(t *testing.T) {
 	if !Linked() {
 		t.Skip("the root loop needs HiGHS linked in")
@@ -22,10 +23,9 @@ func TestLoopAloneWhenTheSearchCannotFollow(t *testing.T) {
 		name  string
 		loop  loopConfig
 		limit time.Duration
-		alone bool
 	}{
-		{"second", LPOrderSolver.(highsSolver).loop, DefaultTimeLimit / 2, true},
-		{"first", defaultLoop(), DefaultTimeLimit, false},
+		{"second", LPOrderSolver.(highsSolver).loop, DefaultTimeLimit / 2},
+		{"first", defaultLoop(), DefaultTimeLimit},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			first := newMeter(context.Background(), workOf(c.limit))
@@ -36,10 +36,10 @@ func TestLoopAloneWhenTheSearchCannotFollow(t *testing.T) {
 			}
 			share := first.spent() / whole
 			t.Logf("alone %v after %d rounds, %.2f of the work", root.alone, root.rounds, share)
-			if root.alone != c.alone {
-				t.Fatalf("alone %v after %.2f of the work, want %v", root.alone, share, c.alone)
+			if !root.alone {
+				t.Fatalf("not alone after %.2f of the work: the search could follow", share)
 			}
-			if c.alone && (share < c.loop.alone || share >= 0.5) {
+			if share < c.loop.alone-0.02 || share > c.loop.alone+0.02 {
 				t.Fatalf("the loop alone took %.2f of the work; its share is %.2f", share, c.loop.alone)
 			}
 		})

@@ -37,18 +37,18 @@ type loopConfig struct {
 	// sparseFirst takes the triangle inequalities of the nodes with the fewest pairs first
 	// among those violated as much (separateTriangles).
 	sparseFirst bool
-	// alone, when not 0, is a share of the solve's work less than the usual half: when the
-	// loop has spent it and HiGHS's search could not follow the loop (searchFollows), the loop
-	// ends there, and the work left goes to kicks (kick.go), none to the relaxation with π,
-	// which was for the search. On fans 200 under the default effort the search never
-	// followed; the race's second search now kicks with three quarters of its work while the
-	// first reads its longer loop, and the race keeps the better answer (docs/performance.md,
-	// "The loop alone").
+	// alone, when not 0, is a share of the solve's work, at most the usual half: when the
+	// loop has spent it, or has ended before, and HiGHS's search could not follow the loop
+	// (searchFollows), the loop ends there, and the work left goes to kicks (kick.go), none to
+	// the relaxation with π, which was for the search. On fans 200 under the default effort the
+	// search never followed; the race's second search now kicks with three quarters of its
+	// work, the first with half after its usual loop, and the race keeps the better answer
+	// (docs/performance.md, "The loop alone").
 	alone float64
 }
 
 // defaultLoop is the loop of a solve that is not told otherwise.
-func defaultLoop() loopConfig { return loopConfig{perNode: cutsPerNode} }
+func defaultLoop() loopConfig { return loopConfig{perNode: cutsPerNode, alone: 0.5} }
 
 // rootResult is what the loop found.
 type rootResult struct {
@@ -239,8 +239,13 @@ func (m *Model) strengthenReporting(w, first *meter, loop loopConfig, from *Cuts
 	// relaxation with π, for the search and for reading, is not needed (it was a few percent of
 	// a proof's time; docs/performance.md, "Behind the code", R3).
 	proven := res.readCost < res.bound+1-1e-6
-	if orderFree && !res.converged && res.values == nil && res.last != nil && !proven && !res.alone && ctx.Err() == nil {
-		res.ordered(lp, order, len(m.Vars), first.until(orderedShare))
+	if orderFree && !res.converged && res.values == nil && res.last != nil && !proven && ctx.Err() == nil {
+		if !decided && res.rounds > 0 { // the loop ended before its alone share
+			res.alone = !res.searchFollows(first.left(), searchRows(m, pool.all, res.last))
+		}
+		if !res.alone {
+			res.ordered(lp, order, len(m.Vars), first.until(orderedShare))
+		}
 	}
 	return res.with(m, pool.all), nil
 }
