@@ -69,8 +69,8 @@ type rootResult struct {
 	firstRows int
 	// firstBound is the first relaxation's optimum (with the cuts the loop started from).
 	firstBound float64
-	// alone says that the search could not follow the loop, which then ended at its alone
-	// share (loopConfig): the work left is the kicks'.
+	// alone says that the search could not follow the loop, which ended at its alone share
+	// (loopConfig) or before: the work left is the kicks'.
 	alone bool
 	// read is the cheapest clustering read from the loop's relaxations (readDuring), as
 	// column values, and readCost its objective (nil, +Inf: none).
