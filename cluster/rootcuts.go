@@ -141,7 +141,8 @@ func (m *Model) strengthenReporting(w, first *meter, loop loopConfig, from *Cuts
 	loopBegan := w.spent()
 	// Once the loop has spent its alone share (if it has one), it asks, once, whether the
 	// search could follow it; if not, it ends there.
-	whole, decided := first.left(), loop.alone <= 0 || math.IsInf(first.left(), 1)
+	whole := first.left()
+	decided := loop.alone <= 0 || math.IsInf(whole, 1)
 	for res.rounds < maxRootRounds {
 		if !decided && res.rounds > 0 && first.spent() >= loopBegan+loop.alone*whole {
 			decided = true
