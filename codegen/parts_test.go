@@ -157,3 +157,49 @@ func TestPartsShareTheRuntimeState(t *testing.T) {
 		t.Errorf("in parts:\n%s\nwhole:\n%s", out[1], out[0])
 	}
 }
+
+// The parts are dealt out by compile time, not text: a long state machine (gcc compiles its
+// gotos five times faster a byte than blocked loops' dense inner loops) weighs less than two
+// short blocked loops of many inner loops, and the loops are spread so that no part is
+// left with all the dear ones.
+func TestPartsDealtOutByCompileCost(t *testing.T) {
+	blocked := func(k, inner int) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "/* Loop %d */\n%s%d_p(int64_t *out) {\n", k, loopFunctionMark, k)
+		for range inner {
+			b.WriteString("\tfor (int64_t i = 0; i < 8; i++) { if (out[i] > 0) out[i]++; }\n")
+		}
+		b.WriteString("}\n\n")
+		return b.String()
+	}
+	machine := func(k, states int) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "/* Loop %d */\n%s%d_p(int64_t *out) {\n", k, loopFunctionMark, k)
+		for s := range states {
+			fmt.Fprintf(&b, "s%d:\n\tout[0] += out[%d] * 3 - out[%d];\n\tif (out[0] > 0) goto s%d;\n", s, s%7, s%5, (s+1)%states)
+		}
+		b.WriteString("}\n\n")
+		return b.String()
+	}
+	prelude := "/* runtime */\n#define CNF_STATE(decl, init) static decl init\n"
+	long := machine(1, 400)
+	short := blocked(2, 12)
+	if len(long) < 8*len(short) {
+		t.Fatalf("the state machine (%d bytes) should be far longer than the blocked loop (%d)", len(long), len(short))
+	}
+	if compileCost(long) >= 2*compileCost(short) {
+		t.Errorf("a state machine of %d bytes costs %d, two blocked loops of %d bytes %d: the machine should cost less", len(long), compileCost(long), len(short), 2*compileCost(short))
+	}
+	src := prelude + long + short + blocked(3, 12) + blocked(4, 12) + "int main(void) { return 0; }\n"
+	parts := splitParts(src, 2)
+	if len(parts) != 2 {
+		t.Fatalf("%d parts, want 2", len(parts))
+	}
+	// By text the machine alone outweighs the three blocked loops, which would all go to one
+	// part; by cost the blocked loops are spread over both parts.
+	for p, text := range parts {
+		if n := strings.Count(text, "for (int64_t i"); n == 0 || n == 36 {
+			t.Errorf("part %d has %d of the blocked loops' 36 inner loops: they should be spread over both parts", p, n)
+		}
+	}
+}
