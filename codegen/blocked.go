@@ -937,6 +937,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	specBuf := func(a string) string { return ident(p+"s_", a) }
 	streamBuf := func(a string) string { return ident(p+"w_", a) }
+	streamCarry := func(a string) string { return ident(p+"cy_", a) } // its partial last line (cnf_stream_carry)
 
 	// The loop's body is written aside, to learn which scalars it divides by.
 	outer := d.b
@@ -1083,7 +1084,11 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	// own at its input's rate (docs/performance.md, "Outputs at a filter's rate, streamed"). On
 	// a team of more than one thread such outputs go to each thread's buffer first (in tiles,
 	// parallel.go), which cnf_copy_out streams: there they are streamed only when the team is
-	// one thread (streamFlag).
+	// one thread (streamFlag). Each streamed output has a carry (streamCarry): its blocks go out
+	// in whole lines, the partial last one waiting for the next block, and what is left goes out
+	// after the loop (cnf_stream_flush): blocks at a filter's rate start anywhere in a line, and
+	// with their partial lines written by plain stores such outputs moved at half speed
+	// (docs/performance.md, "Outputs at a filter's rate, a line at a time").
 	streamed := map[string]bool{}
 	filtered := map[string]bool{} // the streamed outputs at a filter's rate
 	streamFlag := func(a string) string {
@@ -1104,7 +1109,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	flush := func(a, count string) {
 		if streamed[a] {
-			d.printf("\t\tif (%s) cnf_stream_out(%s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", streamFlag(a), cname(a), cname(a), streamBuf(a), count, cname(a))
+			d.printf("\t\tif (%s) cnf_stream_carry(&%s, %s.data + %s.len, %s, (size_t)%s * sizeof *%s.data);\n", streamFlag(a), streamCarry(a), cname(a), cname(a), streamBuf(a), count, cname(a))
 		}
 	}
 	// runOf: the slice whose kept elements bn's output is, a run of each block (the slice
@@ -1275,6 +1280,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					}
 					if streamed[a] {
 						prf("\t%s %s[%d]; /* a block of %s, written out by streaming stores */\n", tn, streamBuf(a), blockSize, a)
+						prf("\tcnf_carry %s; /* and its last partial line */\n\t%s.n = 0;\n", streamCarry(a), streamCarry(a))
 					}
 				case runOf(bn) != nil && needed(a):
 					prf("\tconst %s *%s; /* %s, a block's run of %s's input */\n", tn, buf(a), a, runOf(bn).b.Name())
@@ -1922,6 +1928,9 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	d.printf("\t}\n")
 	if len(streamed) > 0 {
+		for _, a := range slices.Sorted(maps.Keys(streamed)) {
+			d.printf("\tif (%s) cnf_stream_flush(&%s, %s.data + %s.len);\n", streamFlag(a), streamCarry(a), cname(a), cname(a))
+		}
 		d.printf("\tif (%sstream) cnf_stream_fence();\n", p)
 	}
 	loopEnd := d.b.Len() // the epilogue follows: results, bytes counted

@@ -98,7 +98,7 @@ func TestFilteredOutputsStreamed(t *testing.T) {
 	src := compactPrograms[0]
 	r, cl, code := optimalC(t, src)
 	for _, out := range []string{"ps", "bs"} {
-		if want := "cnf_stream_out(v_" + out + ".data + v_" + out + ".len"; !strings.Contains(code, want) {
+		if want := "cnf_stream_carry(&L1_cy_" + out + ", v_" + out + ".data + v_" + out + ".len"; !strings.Contains(code, want) {
 			t.Errorf("%s is not streamed (no %q):\n%s", out, want, code)
 		}
 	}

@@ -415,31 +415,52 @@ static inline int64_t cnf_stream_step(int64_t elem, int64_t row, int64_t block) 
 	s -= s % 64;
 	return s < 64 ? 64 : s;
 }
-/* cnf_stream_out copies a block of an output from its buffer to its place with streaming stores
- * (the unaligned head and tail with plain ones); cnf_stream_fence orders them before what
- * follows (once a loop, or a team's chunk, is done). */
-static CNF_OUTLINED void cnf_stream_out(void *dst, const void *src, size_t bytes) {
-#if defined(__AVX512F__) || defined(__AVX__)
+/* cnf_stream_carry writes a block of an output (bytes from its buffer src, to their place dst)
+ * with streaming stores, whole 64-byte lines only: the block's last partial line waits in the
+ * output's carry c and goes out with the next block's first bytes, and cnf_stream_flush
+ * writes what is left when the loop (or a team's chunk) is done. Blocks at a filter's rate
+ * start anywhere in a line; written line by line with plain stores at both ends, as before,
+ * such outputs moved at half the speed of those at the input's rate (a loop writing five of
+ * them ran 1.8 times slower than with a carry: docs/performance.md, "Outputs at a filter's
+ * rate, a line at a time"). Only the output's first bytes up to a line's start are plain
+ * stores. cnf_stream_fence orders the streaming stores before what follows. */
+typedef struct { unsigned char b[64]; size_t n; } cnf_carry;
+static inline void cnf_stream_line(char *d, const char *s) {
 #if defined(__AVX512F__)
-	enum { W = 64 };
+	_mm512_stream_si512((void *)d, _mm512_loadu_si512((const void *)s));
+#elif defined(__AVX__)
+	_mm256_stream_si256((__m256i *)d, _mm256_loadu_si256((const __m256i *)s));
+	_mm256_stream_si256((__m256i *)(d + 32), _mm256_loadu_si256((const __m256i *)(s + 32)));
 #else
-	enum { W = 32 };
+	memcpy(d, s, 64);
 #endif
-	size_t head = (W - (uintptr_t)dst % W) % W;
-	if (head > bytes) head = bytes;
-	memcpy(dst, src, head);
-	char *d = (char *)dst + head;
-	const char *s = (const char *)src + head;
-	size_t n = bytes - head;
-#if defined(__AVX512F__)
-	for (; n >= 64; n -= 64, d += 64, s += 64) _mm512_stream_si512((void *)d, _mm512_loadu_si512((const void *)s));
-#else
-	for (; n >= 32; n -= 32, d += 32, s += 32) _mm256_stream_si256((__m256i *)d, _mm256_loadu_si256((const __m256i *)s));
-#endif
-	memcpy(d, s, n);
-#else
-	memcpy(dst, src, bytes);
-#endif
+}
+static CNF_OUTLINED void cnf_stream_carry(cnf_carry *c, void *dst, const void *src, size_t bytes) {
+	char *d = (char *)dst;
+	const char *s = (const char *)src;
+	if (c->n > 0) {
+		/* the carry holds the line that starts c->n bytes before d */
+		const size_t k = 64 - c->n < bytes ? 64 - c->n : bytes;
+		memcpy(c->b + c->n, s, k);
+		c->n += k, d += k, s += k, bytes -= k;
+		if (c->n < 64) return;
+		cnf_stream_line(d - 64, (const char *)c->b);
+		c->n = 0;
+	} else if ((uintptr_t)d % 64 != 0) {
+		/* the output's first bytes, up to a line's start */
+		size_t head = 64 - (uintptr_t)d % 64;
+		if (head > bytes) head = bytes;
+		memcpy(d, s, head);
+		d += head, s += head, bytes -= head;
+	}
+	for (; bytes >= 64; bytes -= 64, d += 64, s += 64) cnf_stream_line(d, s);
+	memcpy(c->b, s, bytes);
+	c->n = bytes;
+}
+/* cnf_stream_flush writes an output's carry c, the bytes before end (the output's end). */
+static CNF_OUTLINED void cnf_stream_flush(cnf_carry *c, void *end) {
+	memcpy((char *)end - c->n, c->b, c->n);
+	c->n = 0;
 }
 static inline void cnf_stream_fence(void) {
 #if defined(__AVX512F__) || defined(__AVX__)

@@ -37,6 +37,8 @@ static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *
 		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_w_ys[1024]; /* a block of ys, written out by streaming stores */
+		cnf_carry L1_cy_ys; /* and its last partial line */
+		L1_cy_ys.n = 0;
 		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? L1_bstep : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? L1_bstep : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
@@ -51,9 +53,10 @@ static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *
 				/* sum = fold (+) 0 ys */
 				L1_acc_sum = (L1_acc_sum + L1_v_ys);
 			}
-			if (L1_stream) cnf_stream_out(v_ys.data + v_ys.len, L1_w_ys, (size_t)L1_n_root * sizeof *v_ys.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_ys, v_ys.data + v_ys.len, L1_w_ys, (size_t)L1_n_root * sizeof *v_ys.data);
 			v_ys.len += L1_n_root;
 		}
+		if (L1_stream) cnf_stream_flush(&L1_cy_ys, v_ys.data + v_ys.len);
 		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ys[L1_c] = v_ys.len;
 		__asm__("" : "+r"(L1_acc_sum)); /* in a general register (inRegister) */
@@ -102,6 +105,8 @@ static __attribute__((noinline)) void cnf_L2_cycle(const Arr_Int v_ys, const int
 		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_w_zs[1024]; /* a block of zs, written out by streaming stores */
+		cnf_carry L2_cy_zs; /* and its last partial line */
+		L2_cy_zs.n = 0;
 		const int64_t L2_peel = cnf_peel(v_ys.data, sizeof *v_ys.data, L2_n);
 		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? L2_bstep : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? L2_bstep : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
@@ -113,9 +118,10 @@ static __attribute__((noinline)) void cnf_L2_cycle(const Arr_Int v_ys, const int
 				const int64_t L2_v_zs = (L2_b_ys[L2_k] + v_sum);
 				L2_b_zs[L2_k] = L2_v_zs;
 			}
-			if (L2_stream) cnf_stream_out(v_zs.data + v_zs.len, L2_w_zs, (size_t)L2_n_root * sizeof *v_zs.data);
+			if (L2_stream) cnf_stream_carry(&L2_cy_zs, v_zs.data + v_zs.len, L2_w_zs, (size_t)L2_n_root * sizeof *v_zs.data);
 			v_zs.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_flush(&L2_cy_zs, v_zs.data + v_zs.len);
 		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_zs[L2_c] = v_zs.len;
 	}

@@ -134,12 +134,18 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		int64_t L1_b_cur[1024]; /* cur, a block at a time */
 		int64_t L1_b_prev[1024]; /* prev, a block at a time */
 		int64_t L1_w_ds[1024]; /* a block of ds, written out by streaming stores */
+		cnf_carry L1_cy_ds; /* and its last partial line */
+		L1_cy_ds.n = 0;
 		int64_t L1_t_later = 0;
 		const int64_t *L1_b_later; /* later, a block's run of later's input */
 		int64_t L1_t_window = 0;
 		int64_t L1_w_window[1024]; /* a block of window, written out by streaming stores */
+		cnf_carry L1_cy_window; /* and its last partial line */
+		L1_cy_window.n = 0;
 		int64_t L1_t_same = 0;
 		int64_t L1_w_same[1024]; /* a block of same, written out by streaming stores */
+		cnf_carry L1_cy_same; /* and its last partial line */
+		L1_cy_same.n = 0;
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
 		L1_t_rest = L1_pos_rest; /* rest's positions in this tile start after the tiles before */
@@ -184,7 +190,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 				L1_b_ds[L1_k] = L1_v_ds;
 			}
-			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
+			if (L1_kstream) cnf_stream_carry(&L1_cy_ds, v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
 			/* later = drop lo ds: a run of the block, without a mask */
 			const int64_t L1_from_later = cnf_run_clamp((__int128)(v_lo) - (L1_t_rest + 0), 0, L1_n_rest);
@@ -197,7 +203,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			const int64_t L1_n_same = L1_to_same - L1_from_same;
 			int64_t *restrict L1_b_same = L1_kstream ? L1_w_same : v_same.data + v_same.len;
 			memcpy(L1_b_same, L1_b_ds + L1_from_same, (size_t)L1_n_same * sizeof *L1_b_same);
-			if (L1_kstream) cnf_stream_out(v_same.data + v_same.len, L1_w_same, (size_t)L1_n_same * sizeof *v_same.data);
+			if (L1_kstream) cnf_stream_carry(&L1_cy_same, v_same.data + v_same.len, L1_w_same, (size_t)L1_n_same * sizeof *v_same.data);
 			v_same.len += L1_n_same;
 			/* the elements later keeps */
 			CNF_IVDEP
@@ -209,7 +215,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			const int64_t L1_n_window = L1_to_window - L1_from_window;
 			int64_t *restrict L1_b_window = L1_kstream ? L1_w_window : v_window.data + v_window.len;
 			memcpy(L1_b_window, L1_b_later + L1_from_window, (size_t)L1_n_window * sizeof *L1_b_window);
-			if (L1_kstream) cnf_stream_out(v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
+			if (L1_kstream) cnf_stream_carry(&L1_cy_window, v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
 			v_window.len += L1_n_window;
 			/* the elements window keeps */
 			CNF_IVDEP
@@ -228,6 +234,9 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			L1_t_window += L1_n_window;
 			L1_t_same += L1_n_same;
 		}
+		if (L1_kstream) cnf_stream_flush(&L1_cy_ds, v_ds.data + v_ds.len);
+		if (L1_kstream) cnf_stream_flush(&L1_cy_same, v_same.data + v_same.len);
+		if (L1_kstream) cnf_stream_flush(&L1_cy_window, v_window.data + v_window.len);
 		if (L1_stream) cnf_stream_fence();
 		__asm__("" : "+r"(L1_acc_count)); /* in a general register (inRegister) */
 		L1_pt_v_count[L1_c] = L1_acc_count;
@@ -283,12 +292,18 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		int64_t L1_b_cur[1024]; /* cur, a block at a time */
 		int64_t L1_b_prev[1024]; /* prev, a block at a time */
 		int64_t L1_w_ds[1024]; /* a block of ds, written out by streaming stores */
+		cnf_carry L1_cy_ds; /* and its last partial line */
+		L1_cy_ds.n = 0;
 		int64_t L1_t_later = 0;
 		const int64_t *L1_b_later; /* later, a block's run of later's input */
 		int64_t L1_t_window = 0;
 		int64_t L1_w_window[1024]; /* a block of window, written out by streaming stores */
+		cnf_carry L1_cy_window; /* and its last partial line */
+		L1_cy_window.n = 0;
 		int64_t L1_t_same = 0;
 		int64_t L1_w_same[1024]; /* a block of same, written out by streaming stores */
+		cnf_carry L1_cy_same; /* and its last partial line */
+		L1_cy_same.n = 0;
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
 		int64_t L1_acc_sameN = L1_c == 0 ? 0 : 0; /* sameN's accumulator */
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
@@ -331,7 +346,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 				const int64_t L1_v_ds = (L1_b_cur[L1_k] - L1_b_prev[L1_k]);
 				L1_b_ds[L1_k] = L1_v_ds;
 			}
-			if (L1_kstream) cnf_stream_out(v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
+			if (L1_kstream) cnf_stream_carry(&L1_cy_ds, v_ds.data + v_ds.len, L1_w_ds, (size_t)L1_n_rest * sizeof *v_ds.data);
 			v_ds.len += L1_n_rest;
 			/* later = drop lo ds: a run of the block, without a mask */
 			const int64_t L1_from_later = cnf_run_clamp((__int128)(v_lo) - (L1_t_rest + 0), 0, L1_n_rest);
@@ -344,7 +359,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			const int64_t L1_n_same = L1_to_same - L1_from_same;
 			int64_t *restrict L1_b_same = L1_kstream ? L1_w_same : v_same.data + v_same.len;
 			memcpy(L1_b_same, L1_b_ds + L1_from_same, (size_t)L1_n_same * sizeof *L1_b_same);
-			if (L1_kstream) cnf_stream_out(v_same.data + v_same.len, L1_w_same, (size_t)L1_n_same * sizeof *v_same.data);
+			if (L1_kstream) cnf_stream_carry(&L1_cy_same, v_same.data + v_same.len, L1_w_same, (size_t)L1_n_same * sizeof *v_same.data);
 			v_same.len += L1_n_same;
 			/* the elements later keeps */
 			CNF_IVDEP
@@ -356,7 +371,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			const int64_t L1_n_window = L1_to_window - L1_from_window;
 			int64_t *restrict L1_b_window = L1_kstream ? L1_w_window : v_window.data + v_window.len;
 			memcpy(L1_b_window, L1_b_later + L1_from_window, (size_t)L1_n_window * sizeof *L1_b_window);
-			if (L1_kstream) cnf_stream_out(v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
+			if (L1_kstream) cnf_stream_carry(&L1_cy_window, v_window.data + v_window.len, L1_w_window, (size_t)L1_n_window * sizeof *v_window.data);
 			v_window.len += L1_n_window;
 			/* the elements window keeps */
 			CNF_IVDEP
@@ -375,6 +390,9 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			L1_t_window += L1_n_window;
 			L1_t_same += L1_n_same;
 		}
+		if (L1_kstream) cnf_stream_flush(&L1_cy_ds, v_ds.data + v_ds.len);
+		if (L1_kstream) cnf_stream_flush(&L1_cy_same, v_same.data + v_same.len);
+		if (L1_kstream) cnf_stream_flush(&L1_cy_window, v_window.data + v_window.len);
 		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ds[L1_c] = v_ds.len;
 		L1_cnt_v_same[L1_c] = v_same.len;

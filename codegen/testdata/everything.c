@@ -220,6 +220,8 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 		int64_t L2_b_idx[1024]; /* idx, a block at a time */
 		int64_t L2_b_picked[1024]; /* picked, a block at a time */
 		int64_t L2_w_scaled[1024]; /* a block of scaled, written out by streaming stores */
+		cnf_carry L2_cy_scaled; /* and its last partial line */
+		L2_cy_scaled.n = 0;
 		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_bstep; L2_base < L2_n; L2_base += L2_step, L2_step = L2_bstep) {
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
 			int64_t *restrict L2_b_scaled = L2_stream ? L2_w_scaled : v_scaled.data + v_scaled.len;
@@ -246,9 +248,10 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 				const int64_t L2_v_scaled = ({ int64_t l16_a = L2_b_picked[L2_k]; int64_t l17_b = L2_b_idx[L2_k]; int64_t l18_c = L2_b_idx[L2_k]; ((l16_a * l17_b) + l18_c); });
 				L2_b_scaled[L2_k] = L2_v_scaled;
 			}
-			if (L2_stream) cnf_stream_out(v_scaled.data + v_scaled.len, L2_w_scaled, (size_t)L2_n_root * sizeof *v_scaled.data);
+			if (L2_stream) cnf_stream_carry(&L2_cy_scaled, v_scaled.data + v_scaled.len, L2_w_scaled, (size_t)L2_n_root * sizeof *v_scaled.data);
 			v_scaled.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_flush(&L2_cy_scaled, v_scaled.data + v_scaled.len);
 		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_scaled[L2_c] = v_scaled.len;
 		cnf_team_jump = NULL;
@@ -305,7 +308,11 @@ static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, 
 		int64_t L3_xb[1024]; /* and ys's */
 		int64_t L3_xi = 0, L3_xj = 0; /* the block's first pair: its row, and its place in the row */
 		Tup2_Int_Int L3_w_pairs[1024]; /* a block of pairs, written out by streaming stores */
+		cnf_carry L3_cy_pairs; /* and its last partial line */
+		L3_cy_pairs.n = 0;
 		int64_t L3_w_firsts[1024]; /* a block of firsts, written out by streaming stores */
+		cnf_carry L3_cy_firsts; /* and its last partial line */
+		L3_cy_firsts.n = 0;
 		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : L3_bstep; L3_base < L3_n; L3_base += L3_step, L3_step = L3_bstep) {
 			if (L3_base == 0) { L3_xi = (L3_lo + L3_base) / v_ys.len; L3_xj = (L3_lo + L3_base) - L3_xi * v_ys.len; } /* then carried from block to block */
 			if (v_ys.len >= 1024 && v_ys.len - L3_xj < L3_step) L3_step = v_ys.len - L3_xj; /* a block of one row of pairs's pairs */
@@ -339,13 +346,15 @@ static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, 
 				const int64_t L3_v_firsts = (L3_v_pairs).f0;
 				L3_b_firsts[L3_k] = L3_v_firsts;
 			}
-			if (L3_stream) cnf_stream_out(v_pairs.data + v_pairs.len, L3_w_pairs, (size_t)L3_n_root * sizeof *v_pairs.data);
+			if (L3_stream) cnf_stream_carry(&L3_cy_pairs, v_pairs.data + v_pairs.len, L3_w_pairs, (size_t)L3_n_root * sizeof *v_pairs.data);
 			v_pairs.len += L3_n_root;
-			if (L3_stream) cnf_stream_out(v_firsts.data + v_firsts.len, L3_w_firsts, (size_t)L3_n_root * sizeof *v_firsts.data);
+			if (L3_stream) cnf_stream_carry(&L3_cy_firsts, v_firsts.data + v_firsts.len, L3_w_firsts, (size_t)L3_n_root * sizeof *v_firsts.data);
 			v_firsts.len += L3_n_root;
 			L3_xj += L3_n_root;
 			if (L3_xj >= v_ys.len) { L3_xi += L3_xj / v_ys.len; L3_xj %= v_ys.len; } /* the next block's first pair */
 		}
+		if (L3_stream) cnf_stream_flush(&L3_cy_firsts, v_firsts.data + v_firsts.len);
+		if (L3_stream) cnf_stream_flush(&L3_cy_pairs, v_pairs.data + v_pairs.len);
 		if (L3_stream) cnf_stream_fence();
 		L3_cnt_v_firsts[L3_c] = v_firsts.len;
 		L3_cnt_v_pairs[L3_c] = v_pairs.len;

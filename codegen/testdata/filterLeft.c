@@ -124,9 +124,13 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 		const int64_t L1_n = L1_hi - L1_lo;
 		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L1_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
+		cnf_carry L1_cy_ys1; /* and its last partial line */
+		L1_cy_ys1.n = 0;
 		int64_t L1_t_ys2 = 0;
 		uint8_t L1_m_ys2[1024];
 		int64_t L1_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
+		cnf_carry L1_cy_ys2; /* and its last partial line */
+		L1_cy_ys2.n = 0;
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_bstep; L1_base < L1_n; L1_base += L1_step, L1_step = L1_bstep) {
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
@@ -141,15 +145,17 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 				const int64_t L1_c_ys2 = (((L1_b_xs[L1_k]) % 2 == 0)) != 0;
 				L1_m_ys2[L1_k] = L1_c_ys2;
 			}
-			if (L1_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L1_w_ys1, (size_t)L1_n_root * sizeof *v_ys1.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_ys1, v_ys1.data + v_ys1.len, L1_w_ys1, (size_t)L1_n_root * sizeof *v_ys1.data);
 			v_ys1.len += L1_n_root;
 			/* ys2 = filter even xs: the kept elements, without a branch */
 			int64_t *restrict L1_b_ys2 = L1_kstream ? L1_w_ys2 : v_ys2.data + v_ys2.len;
 			const int64_t L1_n_ys2 = cnf_compact_Int(L1_b_ys2, L1_b_xs, L1_m_ys2, L1_n_root);
-			if (L1_kstream) cnf_stream_out(v_ys2.data + v_ys2.len, L1_w_ys2, (size_t)L1_n_ys2 * sizeof *v_ys2.data);
+			if (L1_kstream) cnf_stream_carry(&L1_cy_ys2, v_ys2.data + v_ys2.len, L1_w_ys2, (size_t)L1_n_ys2 * sizeof *v_ys2.data);
 			v_ys2.len += L1_n_ys2;
 			L1_t_ys2 += L1_n_ys2;
 		}
+		if (L1_stream) cnf_stream_flush(&L1_cy_ys1, v_ys1.data + v_ys1.len);
+		if (L1_kstream) cnf_stream_flush(&L1_cy_ys2, v_ys2.data + v_ys2.len);
 		if (L1_stream) cnf_stream_fence();
 		cnf_wait(&L1_ready[L1_c]);
 		const int64_t L1_at_v_ys2 = L1_at[L1_c * 1 + 0];

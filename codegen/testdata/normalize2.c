@@ -144,7 +144,11 @@ static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, cons
 		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
+		cnf_carry L2_cy_ys1; /* and its last partial line */
+		L2_cy_ys1.n = 0;
 		int64_t L2_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
+		cnf_carry L2_cy_ys2; /* and its last partial line */
+		L2_cy_ys2.n = 0;
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
 		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? L2_bstep : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? L2_bstep : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
@@ -160,11 +164,13 @@ static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, cons
 				const int64_t L2_v_ys2 = cnf_quot_by(L2_b_xs[L2_k], dv_sum2, "ys2");
 				L2_b_ys2[L2_k] = L2_v_ys2;
 			}
-			if (L2_stream) cnf_stream_out(v_ys1.data + v_ys1.len, L2_w_ys1, (size_t)L2_n_root * sizeof *v_ys1.data);
+			if (L2_stream) cnf_stream_carry(&L2_cy_ys1, v_ys1.data + v_ys1.len, L2_w_ys1, (size_t)L2_n_root * sizeof *v_ys1.data);
 			v_ys1.len += L2_n_root;
-			if (L2_stream) cnf_stream_out(v_ys2.data + v_ys2.len, L2_w_ys2, (size_t)L2_n_root * sizeof *v_ys2.data);
+			if (L2_stream) cnf_stream_carry(&L2_cy_ys2, v_ys2.data + v_ys2.len, L2_w_ys2, (size_t)L2_n_root * sizeof *v_ys2.data);
 			v_ys2.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_flush(&L2_cy_ys1, v_ys1.data + v_ys1.len);
+		if (L2_stream) cnf_stream_flush(&L2_cy_ys2, v_ys2.data + v_ys2.len);
 		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_ys1[L2_c] = v_ys1.len;
 		L2_cnt_v_ys2[L2_c] = v_ys2.len;

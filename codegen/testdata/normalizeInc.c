@@ -108,6 +108,8 @@ static __attribute__((noinline)) void cnf_L2_normalizeInc(const Arr_Int v_xs, co
 		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_w_ys[1024]; /* a block of ys, written out by streaming stores */
+		cnf_carry L2_cy_ys; /* and its last partial line */
+		L2_cy_ys.n = 0;
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);
 		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? L2_bstep : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? L2_bstep : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
@@ -121,9 +123,10 @@ static __attribute__((noinline)) void cnf_L2_normalizeInc(const Arr_Int v_xs, co
 				const int64_t L2_v_ys = cnf_quot_by(L2_v_incs, dv_sum1, "ys");
 				L2_b_ys[L2_k] = L2_v_ys;
 			}
-			if (L2_stream) cnf_stream_out(v_ys.data + v_ys.len, L2_w_ys, (size_t)L2_n_root * sizeof *v_ys.data);
+			if (L2_stream) cnf_stream_carry(&L2_cy_ys, v_ys.data + v_ys.len, L2_w_ys, (size_t)L2_n_root * sizeof *v_ys.data);
 			v_ys.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_flush(&L2_cy_ys, v_ys.data + v_ys.len);
 		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_ys[L2_c] = v_ys.len;
 		cnf_team_jump = NULL;

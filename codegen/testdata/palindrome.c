@@ -34,6 +34,8 @@ static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_
 		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		int64_t L1_w_doubled[1024]; /* a block of doubled, written out by streaming stores */
+		cnf_carry L1_cy_doubled; /* and its last partial line */
+		L1_cy_doubled.n = 0;
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_stream ? L1_bstep : L1_n; L1_base < L1_n; L1_base += L1_step, L1_step = L1_stream ? L1_bstep : L1_n - L1_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L1_n_root = L1_n - L1_base < L1_step ? L1_n - L1_base : L1_step;
@@ -45,9 +47,10 @@ static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_
 				const int64_t L1_v_doubled = (L1_b_xs[L1_k] * INT64_C(2));
 				L1_b_doubled[L1_k] = L1_v_doubled;
 			}
-			if (L1_stream) cnf_stream_out(v_doubled.data + v_doubled.len, L1_w_doubled, (size_t)L1_n_root * sizeof *v_doubled.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_doubled, v_doubled.data + v_doubled.len, L1_w_doubled, (size_t)L1_n_root * sizeof *v_doubled.data);
 			v_doubled.len += L1_n_root;
 		}
+		if (L1_stream) cnf_stream_flush(&L1_cy_doubled, v_doubled.data + v_doubled.len);
 		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_doubled[L1_c] = v_doubled.len;
 	}
@@ -90,6 +93,8 @@ static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled,
 		Arr_Int v_back = {L2_o_v_back.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
 		int64_t L2_w_back[1024]; /* a block of back, written out by streaming stores */
+		cnf_carry L2_cy_back; /* and its last partial line */
+		L2_cy_back.n = 0;
 		const int64_t L2_peel = cnf_peel(v_doubled.data, sizeof *v_doubled.data, L2_n);
 		for (int64_t L2_base = 0, L2_step = L2_peel > 0 ? L2_peel : L2_stream ? L2_bstep : L2_n; L2_base < L2_n; L2_base += L2_step, L2_step = L2_stream ? L2_bstep : L2_n - L2_base) { /* no buffers but to stream outputs: one block, or a peel and one */
 			const int64_t L2_n_root = L2_n - L2_base < L2_step ? L2_n - L2_base : L2_step;
@@ -101,9 +106,10 @@ static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled,
 				const int64_t L2_v_back = L2_o_v_doubled.data[L2_o_v_doubled.len - 1 - (L2_lo + L2_base + L2_k)];
 				L2_b_back[L2_k] = L2_v_back;
 			}
-			if (L2_stream) cnf_stream_out(v_back.data + v_back.len, L2_w_back, (size_t)L2_n_root * sizeof *v_back.data);
+			if (L2_stream) cnf_stream_carry(&L2_cy_back, v_back.data + v_back.len, L2_w_back, (size_t)L2_n_root * sizeof *v_back.data);
 			v_back.len += L2_n_root;
 		}
+		if (L2_stream) cnf_stream_flush(&L2_cy_back, v_back.data + v_back.len);
 		if (L2_stream) cnf_stream_fence();
 		L2_cnt_v_back[L2_c] = v_back.len;
 	}
@@ -166,9 +172,13 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 		const int64_t L3_n = L3_hi - L3_lo;
 		const int L3_kstream = L3_stream && L3_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L3_w_pal[1024]; /* a block of pal, written out by streaming stores */
+		cnf_carry L3_cy_pal; /* and its last partial line */
+		L3_cy_pal.n = 0;
 		int64_t L3_acc_total = L3_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
 		int64_t L3_t_middle = 0;
 		int64_t L3_w_middle[1024]; /* a block of middle, written out by streaming stores */
+		cnf_carry L3_cy_middle; /* and its last partial line */
+		L3_cy_middle.n = 0;
 		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : L3_bstep; L3_base < L3_n; L3_base += L3_step, L3_step = L3_bstep) {
 			if (L3_base < (v_doubled.len - L3_lo) && (v_doubled.len - L3_lo) - L3_base < L3_step) L3_step = (v_doubled.len - L3_lo) - L3_base; /* a block of doubled's elements, or of back's */
 			const int64_t L3_n_root = L3_n - L3_base < L3_step ? L3_n - L3_base : L3_step;
@@ -181,7 +191,7 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 				/* total = fold (+) 0 pal */
 				L3_acc_total = (L3_acc_total + L3_v_pal);
 			}
-			if (L3_stream) cnf_stream_out(v_pal.data + v_pal.len, L3_w_pal, (size_t)L3_n_root * sizeof *v_pal.data);
+			if (L3_stream) cnf_stream_carry(&L3_cy_pal, v_pal.data + v_pal.len, L3_w_pal, (size_t)L3_n_root * sizeof *v_pal.data);
 			v_pal.len += L3_n_root;
 			/* middle = slice half 1 pal: a run of the block, without a mask */
 			const int64_t L3_from_middle = cnf_run_clamp((__int128)(v_half) - (L3_lo + L3_base + 0), 0, L3_n_root);
@@ -189,10 +199,12 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 			const int64_t L3_n_middle = L3_to_middle - L3_from_middle;
 			int64_t *restrict L3_b_middle = L3_kstream ? L3_w_middle : v_middle.data + v_middle.len;
 			memcpy(L3_b_middle, L3_b_pal + L3_from_middle, (size_t)L3_n_middle * sizeof *L3_b_middle);
-			if (L3_kstream) cnf_stream_out(v_middle.data + v_middle.len, L3_w_middle, (size_t)L3_n_middle * sizeof *v_middle.data);
+			if (L3_kstream) cnf_stream_carry(&L3_cy_middle, v_middle.data + v_middle.len, L3_w_middle, (size_t)L3_n_middle * sizeof *v_middle.data);
 			v_middle.len += L3_n_middle;
 			L3_t_middle += L3_n_middle;
 		}
+		if (L3_kstream) cnf_stream_flush(&L3_cy_middle, v_middle.data + v_middle.len);
+		if (L3_stream) cnf_stream_flush(&L3_cy_pal, v_pal.data + v_pal.len);
 		if (L3_stream) cnf_stream_fence();
 		__asm__("" : "+r"(L3_acc_total)); /* in a general register (inRegister) */
 		L3_pt_v_total[L3_c] = L3_acc_total;

@@ -88,8 +88,14 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 		int64_t L1_b_starts[1024]; /* starts, a block at a time */
 		int64_t L1_acc_starts = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* starts's accumulator */
 		Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
+		cnf_carry L1_cy_spans; /* and its last partial line */
+		L1_cy_spans.n = 0;
 		int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
+		cnf_carry L1_cy_ids; /* and its last partial line */
+		L1_cy_ids.n = 0;
 		int64_t L1_w_lasts[1024]; /* a block of lasts, written out by streaming stores */
+		cnf_carry L1_cy_lasts; /* and its last partial line */
+		L1_cy_lasts.n = 0;
 		int64_t L1_acc_total = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
 		L1_acc_ends = L1_pre_ends[L1_c]; /* ends runs on from the tiles before */
 		L1_acc_starts = L1_pre_starts[L1_c]; /* starts runs on from the tiles before */
@@ -131,13 +137,16 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 				const int64_t L1_v_lasts = (L1_v_ss).f1;
 				L1_b_lasts[L1_k] = L1_v_lasts;
 			}
-			if (L1_stream) cnf_stream_out(v_spans.data + v_spans.len, L1_w_spans, (size_t)L1_n_root * sizeof *v_spans.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_spans, v_spans.data + v_spans.len, L1_w_spans, (size_t)L1_n_root * sizeof *v_spans.data);
 			v_spans.len += L1_n_root;
-			if (L1_stream) cnf_stream_out(v_ids.data + v_ids.len, L1_w_ids, (size_t)L1_n_root * sizeof *v_ids.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_ids, v_ids.data + v_ids.len, L1_w_ids, (size_t)L1_n_root * sizeof *v_ids.data);
 			v_ids.len += L1_n_root;
-			if (L1_stream) cnf_stream_out(v_lasts.data + v_lasts.len, L1_w_lasts, (size_t)L1_n_root * sizeof *v_lasts.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_lasts, v_lasts.data + v_lasts.len, L1_w_lasts, (size_t)L1_n_root * sizeof *v_lasts.data);
 			v_lasts.len += L1_n_root;
 		}
+		if (L1_stream) cnf_stream_flush(&L1_cy_ids, v_ids.data + v_ids.len);
+		if (L1_stream) cnf_stream_flush(&L1_cy_lasts, v_lasts.data + v_lasts.len);
+		if (L1_stream) cnf_stream_flush(&L1_cy_spans, v_spans.data + v_spans.len);
 		if (L1_stream) cnf_stream_fence();
 		__asm__("" : "+r"(L1_acc_ends)); /* in a general register (inRegister) */
 		L1_pt_v_ends[L1_c] = L1_acc_ends;
@@ -175,8 +184,14 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 		int64_t L1_b_starts[1024]; /* starts, a block at a time */
 		int64_t L1_acc_starts = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* starts's accumulator */
 		Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
+		cnf_carry L1_cy_spans; /* and its last partial line */
+		L1_cy_spans.n = 0;
 		int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
+		cnf_carry L1_cy_ids; /* and its last partial line */
+		L1_cy_ids.n = 0;
 		int64_t L1_w_lasts[1024]; /* a block of lasts, written out by streaming stores */
+		cnf_carry L1_cy_lasts; /* and its last partial line */
+		L1_cy_lasts.n = 0;
 		int64_t L1_acc_total = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
 		const int64_t L1_peel = cnf_peel(v_counts.data, sizeof *v_counts.data, L1_n);
 		for (int64_t L1_base = 0, L1_step = L1_peel > 0 ? L1_peel : L1_bstep; L1_base < L1_n; L1_base += L1_step, L1_step = L1_bstep) {
@@ -216,13 +231,16 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 				const int64_t L1_v_lasts = (L1_v_ss).f1;
 				L1_b_lasts[L1_k] = L1_v_lasts;
 			}
-			if (L1_stream) cnf_stream_out(v_spans.data + v_spans.len, L1_w_spans, (size_t)L1_n_root * sizeof *v_spans.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_spans, v_spans.data + v_spans.len, L1_w_spans, (size_t)L1_n_root * sizeof *v_spans.data);
 			v_spans.len += L1_n_root;
-			if (L1_stream) cnf_stream_out(v_ids.data + v_ids.len, L1_w_ids, (size_t)L1_n_root * sizeof *v_ids.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_ids, v_ids.data + v_ids.len, L1_w_ids, (size_t)L1_n_root * sizeof *v_ids.data);
 			v_ids.len += L1_n_root;
-			if (L1_stream) cnf_stream_out(v_lasts.data + v_lasts.len, L1_w_lasts, (size_t)L1_n_root * sizeof *v_lasts.data);
+			if (L1_stream) cnf_stream_carry(&L1_cy_lasts, v_lasts.data + v_lasts.len, L1_w_lasts, (size_t)L1_n_root * sizeof *v_lasts.data);
 			v_lasts.len += L1_n_root;
 		}
+		if (L1_stream) cnf_stream_flush(&L1_cy_ids, v_ids.data + v_ids.len);
+		if (L1_stream) cnf_stream_flush(&L1_cy_lasts, v_lasts.data + v_lasts.len);
+		if (L1_stream) cnf_stream_flush(&L1_cy_spans, v_spans.data + v_spans.len);
 		if (L1_stream) cnf_stream_fence();
 		L1_cnt_v_ids[L1_c] = v_ids.len;
 		L1_cnt_v_lasts[L1_c] = v_lasts.len;
