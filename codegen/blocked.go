@@ -16,7 +16,8 @@ import (
 // The blocked form of a loop. A fused process handles one element at a time: a state machine
 // whose filters are branches (mispredicted when the data is not sorted) and whose gotos carry
 // the pulled value across the back edge, so gcc vectorises none of it. The blocked form runs
-// the same loop over blocks of blockSize elements of its input: for each block, each binding of
+// the same loop over blocks of its input (as many elements as keep all of a block's buffers in
+// the first-level cache: the runtime's CNF_BLOCK, the loop's Lk_B): for each block, each binding of
 // the cluster, in dependency order, is a dense loop over small buffers that stay in the cache
 // (its input's block, its output's block), a filter compacts its block without a branch, folds
 // and scans carry their state from block to block, and the work under a filter runs on its
@@ -33,10 +34,6 @@ import (
 // twoDrivers is why a loop with two generates, appends or crosses has no blocked form: each
 // drives its loop's blocks (split.go runs independent ones as loops of their own).
 const twoDrivers = "two generates, appends or crosses"
-
-// blockSize is the elements of a block: 8 KB of Ints a buffer, so that a loop's buffers stay in
-// the first- or second-level cache.
-const blockSize = 1024
 
 // blockNode is one binding of a blocked loop.
 type blockNode struct {
@@ -445,6 +442,15 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	}
 	buf := func(a string) string { return ident(p+"b_", a) }
 	tmp := func(a string) string { return ident(p+"v_", a) }
+	// blk is the C name of the loop's block: its elements, a compile-time constant the loop
+	// defines from the bytes an element of all its block buffers take (blockRow, CNF_BLOCK in
+	// the runtime). arr declares one buffer of a block and counts its element in that row.
+	blk := p + "B"
+	row := map[string]string{}
+	arr := func(tn, name string) string {
+		row[name] = tn
+		return fmt.Sprintf("%s %s[%s]", tn, name, blk)
+	}
 	mask := func(b *syntax.Binding) string { return ident(p+"m_", b.Name()) }
 	accOf := func(b *syntax.Binding) string { return ident(p+"acc_", b.Name()) }
 	zero := p + "zero" // fullMask's 0
@@ -1210,7 +1216,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				sizes = append(sizes, sz)
 			}
 		}
-		sprf("\tconst int64_t %sbstep = %sstream ? cnf_stream_step(%s, (int64_t)(%s), %d) : %d; /* the blocks' elements: less when streamed (cnf_stream_step) */\n", p, p, maxSizeC(sizes), strings.Join(all, " + "), blockSize, blockSize)
+		sprf("\tconst int64_t %sbstep = %sstream ? cnf_stream_step(%s, (int64_t)(%s), %s) : %s; /* the blocks' elements: less when streamed (cnf_stream_step) */\n", p, p, maxSizeC(sizes), strings.Join(all, " + "), blk, blk)
 	}
 	if par != nil && len(filtered) > 0 {
 		prf("\tconst int %skstream = %sstream && %sT <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */\n", p, p, p)
@@ -1225,8 +1231,8 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		if err != nil {
 			return err
 		}
-		prf("\t%s %s[%d]; /* %s's pairs, when a block holds more than one row: %s's elements */\n", ta, crossA, blockSize, plan.gen.b.Name(), cr.A.Name)
-		prf("\t%s %s[%d]; /* and %s's */\n", tb, crossB, blockSize, cr.B.Name)
+		prf("\t%s; /* %s's pairs, when a block holds more than one row: %s's elements */\n", arr(ta, crossA), plan.gen.b.Name(), cr.A.Name)
+		prf("\t%s; /* and %s's */\n", arr(tb, crossB), cr.B.Name)
 		prf("\tint64_t %sxi = 0, %sxj = 0; /* the block's first pair: its row, and its place in the row */\n", p, p)
 	}
 	// Every loop with a fold or length under a mask has the zero (the asm uses it, so a fold
@@ -1251,7 +1257,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 			if isSelect(bn) && compacted(bn) {
 				prf("\tint64_t %s = 0;\n", before(bn.rate))
 				if !isSlice(bn.b) {
-					prf("\tuint8_t %s[%d];\n", mask(bn.b), blockSize)
+					prf("\t%s;\n", arr("uint8_t", mask(bn.b)))
 				}
 			}
 			for _, id := range bn.b.Names {
@@ -1264,7 +1270,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 					return err
 				}
 				if spec[bn] != nil && needed(a) {
-					prf("\t%s %s[%d]; /* %s for every element %s tests */\n", tn, specBuf(a), blockSize, a, spec[bn].b.Name())
+					prf("\t%s; /* %s for every element %s tests */\n", arr(tn, specBuf(a)), a, spec[bn].b.Name())
 				}
 				switch {
 				case writes[a]:
@@ -1279,13 +1285,13 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						sprf("\t%s.data = cnf_alloc_slack(%s, sizeof(%s), %s);\n\t%s.len = 0;\n", cname(a), bound, tn, quote(a), cname(a))
 					}
 					if streamed[a] {
-						prf("\t%s %s[%d]; /* a block of %s, written out by streaming stores */\n", tn, streamBuf(a), blockSize, a)
+						prf("\t%s; /* a block of %s, written out by streaming stores */\n", arr(tn, streamBuf(a)), a)
 						prf("\tcnf_carry %s; /* and its last partial line */\n\t%s.n = 0;\n", streamCarry(a), streamCarry(a))
 					}
 				case runOf(bn) != nil && needed(a):
 					prf("\tconst %s *%s; /* %s, a block's run of %s's input */\n", tn, buf(a), a, runOf(bn).b.Name())
 				case isSelect(bn) && needed(a) || buffered[a] || spec[bn] != nil && needed(a):
-					prf("\t%s %s[%d]; /* %s, a block at a time */\n", tn, buf(a), blockSize, a)
+					prf("\t%s; /* %s, a block at a time */\n", arr(tn, buf(a)), a)
 				}
 			}
 			if bn.acc != "" || isLength(bn.b) {
@@ -1488,7 +1494,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	if cr, ok := plan.gen.crossed(); ok {
 		b := cname(cr.B.Name)
 		clamp = fmt.Sprintf("\t\tif (%sbase == 0) { %sxi = %s / %s.len; %sxj = %s - %sxi * %s.len; } /* then carried from block to block */\n", p, p, blockStart, b, p, blockStart, p, b) +
-			fmt.Sprintf("\t\tif (%s.len >= %d && %s.len - %sxj < %sstep) %sstep = %s.len - %sxj; /* a block of one row of %s's pairs */\n", b, blockSize, b, p, p, p, b, p, plan.gen.b.Name())
+			fmt.Sprintf("\t\tif (%s.len >= %s && %s.len - %sxj < %sstep) %sstep = %s.len - %sxj; /* a block of one row of %s's pairs */\n", b, blk, b, p, p, p, b, p, plan.gen.b.Name())
 	}
 	if whole && len(streamed) > 0 {
 		// Blocks only to stream the outputs through their buffers.
@@ -1504,7 +1510,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 		d.b.WriteString(clamp)
 		d.printf("\t\tconst int64_t %s = %sn - %sbase < %sstep ? %sn - %sbase : %sstep;\n", count(""), p, p, p, p, p, p)
 	} else {
-		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %d; %sbase < %sn; %sbase += %sstep, %sstep = %d) {\n", p, p, first, first, blockSize, p, p, p, p, p, blockSize)
+		d.printf("\tfor (int64_t %sbase = 0, %sstep = %s > 0 ? %s : %s; %sbase < %sn; %sbase += %sstep, %sstep = %s) {\n", p, p, first, first, blk, p, p, p, p, p, blk)
 		d.b.WriteString(clamp)
 		d.printf("\t\tconst int64_t %s = %sn - %sbase < %sstep ? %sn - %sbase : %sstep;\n", count(""), p, p, p, p, p, p)
 	}
@@ -1583,14 +1589,14 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 						case !hoisted[bn]:
 						case isSelect(bn):
 							if hbuf(bn) != mask(bn.b) {
-								d.printf("\t\tuint8_t %s[%d];\n", hbuf(bn), blockSize)
+								d.printf("\t\t%s;\n", arr("uint8_t", hbuf(bn)))
 							}
 						default:
 							tn, err := elemType(bn.b.Name())
 							if err != nil {
 								return err
 							}
-							d.printf("\t\t%s %s[%d];\n", tn, hbuf(bn), blockSize)
+							d.printf("\t\t%s;\n", arr(tn, hbuf(bn)))
 						}
 					}
 					d.printf("\t\tfor (int64_t %s = 0; %s < %s; %s++) {\n", kv, kv, count(rate), kv)
@@ -1626,7 +1632,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 				// run-time checks and left the loop scalar (docs/performance.md, "Streaming stores").
 				gc := newGatherCheck(p, d.checkedGathers(loop, hoisted, probes, stored))
 				if gc != nil {
-					if err := gc.declare(d, elemType); err != nil {
+					if err := gc.declare(d, elemType, arr); err != nil {
 						return err
 					}
 				}
@@ -1960,6 +1966,14 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	if par == nil {
 		d.printf("\t/* On one thread: %s. */\n", parWhy)
 	}
+	for _, a := range plan.roots {
+		tn, err := elemType(a)
+		if err != nil {
+			return err
+		}
+		row[a] = tn
+	}
+	d.printf("\tenum { %s = CNF_BLOCK(%s) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */\n", blk, blockRow(row))
 	d.b.WriteString(shared.String())
 	if par == nil {
 		d.b.WriteString(pre.String()) // on a team, each chunk has its own (teamLoop)
@@ -2537,6 +2551,23 @@ func (d *definition) sliceBounds(plan *blockedPlan, n string) (starts, ends []st
 		ends = nil
 	}
 	return starts, ends, nil
+}
+
+// blockRow is the C of the bytes an element of a block takes in all of a loop's buffers and
+// inputs, row naming each one's element type: a sum of sizeofs, a term a type.
+func blockRow(row map[string]string) string {
+	n := map[string]int{}
+	for _, tn := range row {
+		n[tn]++
+	}
+	var terms []string
+	for _, tn := range slices.Sorted(maps.Keys(n)) {
+		terms = append(terms, fmt.Sprintf("%d * sizeof(%s)", n[tn], tn))
+	}
+	if len(terms) == 0 {
+		return "0"
+	}
+	return strings.Join(terms, " + ")
 }
 
 // maxSizeC is the C of the largest of sizes (C expressions of sizes in bytes).

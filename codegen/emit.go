@@ -506,7 +506,7 @@ func (d *definition) loopComment(k int, lp loopPlan, indent string) string {
 		fmt.Fprintf(&b, "%s *   %s\n", indent, strings.ReplaceAll(c, "*/", "* /"))
 	}
 	if lp.blocked != nil {
-		fmt.Fprintf(&b, "%s * Blocked: each binding a loop over blocks of %d elements.\n", indent, blockSize)
+		fmt.Fprintf(&b, "%s * Blocked: each binding a loop over a block of the input at a time.\n", indent)
 	}
 	if lp.blocked == nil && lp.why != "" {
 		what := "The fused process"

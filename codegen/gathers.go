@@ -118,8 +118,9 @@ func newGatherCheck(p string, gathers []*blockNode) *gatherCheck {
 }
 
 // declare writes, before the pass, the flag, and each gather's data pointer (cnf_none's
-// elements for an empty array, so that no read is out of bounds) and index buffer.
-func (gc *gatherCheck) declare(d *definition, elemType func(string) (string, error)) error {
+// elements for an empty array, so that no read is out of bounds) and index buffer (arr: a
+// block buffer of the loop).
+func (gc *gatherCheck) declare(d *definition, elemType func(string) (string, error), arr func(tn, name string) string) error {
 	d.printf("\t\tint %s = 0; /* an index out of range in this pass (checkedGathers): checked after it */\n", gc.bad)
 	for _, bn := range gc.gathers {
 		g := bn.b.Rhs.(*syntax.Gather)
@@ -132,7 +133,7 @@ func (gc *gatherCheck) declare(d *definition, elemType func(string) (string, err
 			return err
 		}
 		d.printf("\t\tconst %s *%s = %s.len > 0 ? %s.data : cnf_none.%s;\n", tn, gc.data[bn], data.c, data.c, noneField(tn))
-		d.printf("\t\tint64_t %s[%d];\n", gc.idx[bn], blockSize)
+		d.printf("\t\t%s;\n", arr("int64_t", gc.idx[bn]))
 	}
 	return nil
 }

@@ -400,6 +400,16 @@ static CNF_OUTLINED void cnf_stream_took(cnf_tune *t, int pick, int64_t bytes, d
 	}
 	CNF_UNLOCK();
 }
+/* CNF_BLOCK(row) is the elements of a blocked loop's block whose buffers and inputs take row
+ * bytes an element: as many as fill CNF_BLOCK_BYTES (half of a 32 KB first-level cache), a
+ * multiple of 64 from 64 to 1024. Buffers of 1024 Ints each, 8 KB apart, put the same part of
+ * every buffer in the same sets of that cache, and a loop of nine ran at two thirds of its
+ * speed in blocks that fit (docs/performance.md, "A block that fits the cache"). */
+#ifndef CNF_BLOCK_BYTES
+#define CNF_BLOCK_BYTES 16384
+#endif
+#define CNF_BLOCK_FIT_(row) (CNF_BLOCK_BYTES / ((row) > 0 ? (row) : 1) / 64 * 64)
+#define CNF_BLOCK(row) (CNF_BLOCK_FIT_(row) > 1024 ? 1024 : CNF_BLOCK_FIT_(row) < 64 ? 64 : CNF_BLOCK_FIT_(row))
 /* cnf_stream_step is the elements of a block of a loop whose outputs are streamed, the
  * largest of them elem bytes an element and all of them together row bytes: at most 4 KB of
  * each output and 16 KB of all at a time, at most block (the buffers' length), a multiple of 64

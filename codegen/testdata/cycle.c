@@ -7,19 +7,20 @@ typedef struct { Arr_Int r0; /* zs */ } cnf_result_cycle;
 /* Loop 1:
  *   ys = map (+ 1) xs
  *   sum = fold (+) 0 ys
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *restrict out_v_ys, int64_t *restrict out_v_sum) {
 	Arr_Int v_ys = *out_v_ys;
 	int64_t v_sum = *out_v_sum;
 	{
+	enum { L1_B = CNF_BLOCK(2 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L1_n = v_xs.len;
 	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t));
 	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
 	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
 	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
-	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), L1_B) : L1_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ys.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys", v_xs.data);
 	v_ys.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -36,7 +37,7 @@ static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_ys = {L1_o_v_ys.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
-		int64_t L1_w_ys[1024]; /* a block of ys, written out by streaming stores */
+		int64_t L1_w_ys[L1_B]; /* a block of ys, written out by streaming stores */
 		cnf_carry L1_cy_ys; /* and its last partial line */
 		L1_cy_ys.n = 0;
 		int64_t L1_acc_sum = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* sum's accumulator */
@@ -77,18 +78,19 @@ static __attribute__((noinline)) void cnf_L1_cycle(const Arr_Int v_xs, Arr_Int *
 
 /* Loop 2:
  *   zs = map (+ sum) ys
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L2_cycle(const Arr_Int v_ys, const int64_t v_sum, Arr_Int *restrict out_v_zs) {
 	Arr_Int v_zs = *out_v_zs;
 	{
+	enum { L2_B = CNF_BLOCK(2 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L2_n = v_ys.len;
 	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L2_moved = L2_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t));
 	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
 	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
 	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
-	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), L2_B) : L2_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_zs.data = cnf_alloc_slack_at(v_ys.len, sizeof(int64_t), "zs", v_ys.data);
 	v_zs.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -104,7 +106,7 @@ static __attribute__((noinline)) void cnf_L2_cycle(const Arr_Int v_ys, const int
 		const Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_zs = {L2_o_v_zs.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_w_zs[1024]; /* a block of zs, written out by streaming stores */
+		int64_t L2_w_zs[L2_B]; /* a block of zs, written out by streaming stores */
 		cnf_carry L2_cy_zs; /* and its last partial line */
 		L2_cy_zs.n = 0;
 		const int64_t L2_peel = cnf_peel(v_ys.data, sizeof *v_ys.data, L2_n);

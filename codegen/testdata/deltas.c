@@ -36,7 +36,7 @@ typedef struct { Arr_Int r0; /* ds */ Arr_Int r1; /* window */ Arr_Int r2; /* sa
  *   same = slice lo n ds
  *   count = length window
  *   sameN = length same
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const int64_t v_lo, const int64_t v_n, Arr_Int *restrict out_v_ds, Arr_Int *restrict out_v_window, Arr_Int *restrict out_v_same, int64_t *restrict out_v_count, int64_t *restrict out_v_sameN) {
 	Arr_Int v_ds = *out_v_ds;
@@ -45,6 +45,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 	int64_t v_count = *out_v_count;
 	int64_t v_sameN = *out_v_sameN;
 	{
+	enum { L1_B = CNF_BLOCK(7 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L1_org = ({ const int64_t cnf_s_ = INT64_C(1); cnf_s_ < 0 ? 0 : cnf_s_ > v_xs.len ? v_xs.len : cnf_s_; }); /* the input from the first position its slices keep */
 	const Arr_Int L1_r_v_xs = v_xs;
 	const Arr_Int v_xs = {L1_r_v_xs.data + L1_org, L1_r_v_xs.len - L1_org};
@@ -54,7 +55,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
 	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
 	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
-	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t) + sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t) + sizeof(int64_t)), L1_B) : L1_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ds.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ds", v_xs.data);
 	v_ds.len = 0;
 	v_window.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "window", v_xs.data);
@@ -131,19 +132,19 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L1_t_rest = 0;
 		const int64_t *L1_b_rest; /* rest, a block's run of rest's input */
-		int64_t L1_b_cur[1024]; /* cur, a block at a time */
-		int64_t L1_b_prev[1024]; /* prev, a block at a time */
-		int64_t L1_w_ds[1024]; /* a block of ds, written out by streaming stores */
+		int64_t L1_b_cur[L1_B]; /* cur, a block at a time */
+		int64_t L1_b_prev[L1_B]; /* prev, a block at a time */
+		int64_t L1_w_ds[L1_B]; /* a block of ds, written out by streaming stores */
 		cnf_carry L1_cy_ds; /* and its last partial line */
 		L1_cy_ds.n = 0;
 		int64_t L1_t_later = 0;
 		const int64_t *L1_b_later; /* later, a block's run of later's input */
 		int64_t L1_t_window = 0;
-		int64_t L1_w_window[1024]; /* a block of window, written out by streaming stores */
+		int64_t L1_w_window[L1_B]; /* a block of window, written out by streaming stores */
 		cnf_carry L1_cy_window; /* and its last partial line */
 		L1_cy_window.n = 0;
 		int64_t L1_t_same = 0;
-		int64_t L1_w_same[1024]; /* a block of same, written out by streaming stores */
+		int64_t L1_w_same[L1_B]; /* a block of same, written out by streaming stores */
 		cnf_carry L1_cy_same; /* and its last partial line */
 		L1_cy_same.n = 0;
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
@@ -166,7 +167,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			int64_t *restrict L1_b_ds = L1_kstream ? L1_w_ds : v_ds.data + v_ds.len;
 			int L1_bad_prev = 0; /* an index out of range in this pass (checkedGathers): checked after it */
 			const int64_t *L1_gd_prev = L1_r_v_xs.len > 0 ? L1_r_v_xs.data : cnf_none.i;
-			int64_t L1_gi_prev[1024];
+			int64_t L1_gi_prev[L1_B];
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 				/* numbered = indexed rest */
@@ -289,19 +290,19 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
 		int64_t L1_t_rest = 0;
 		const int64_t *L1_b_rest; /* rest, a block's run of rest's input */
-		int64_t L1_b_cur[1024]; /* cur, a block at a time */
-		int64_t L1_b_prev[1024]; /* prev, a block at a time */
-		int64_t L1_w_ds[1024]; /* a block of ds, written out by streaming stores */
+		int64_t L1_b_cur[L1_B]; /* cur, a block at a time */
+		int64_t L1_b_prev[L1_B]; /* prev, a block at a time */
+		int64_t L1_w_ds[L1_B]; /* a block of ds, written out by streaming stores */
 		cnf_carry L1_cy_ds; /* and its last partial line */
 		L1_cy_ds.n = 0;
 		int64_t L1_t_later = 0;
 		const int64_t *L1_b_later; /* later, a block's run of later's input */
 		int64_t L1_t_window = 0;
-		int64_t L1_w_window[1024]; /* a block of window, written out by streaming stores */
+		int64_t L1_w_window[L1_B]; /* a block of window, written out by streaming stores */
 		cnf_carry L1_cy_window; /* and its last partial line */
 		L1_cy_window.n = 0;
 		int64_t L1_t_same = 0;
-		int64_t L1_w_same[1024]; /* a block of same, written out by streaming stores */
+		int64_t L1_w_same[L1_B]; /* a block of same, written out by streaming stores */
 		cnf_carry L1_cy_same; /* and its last partial line */
 		L1_cy_same.n = 0;
 		int64_t L1_acc_count = L1_c == 0 ? 0 : 0; /* count's accumulator */
@@ -322,7 +323,7 @@ static __attribute__((noinline)) void cnf_L1_deltas(const Arr_Int v_xs, const in
 			int64_t *restrict L1_b_ds = L1_kstream ? L1_w_ds : v_ds.data + v_ds.len;
 			int L1_bad_prev = 0; /* an index out of range in this pass (checkedGathers): checked after it */
 			const int64_t *L1_gd_prev = L1_r_v_xs.len > 0 ? L1_r_v_xs.data : cnf_none.i;
-			int64_t L1_gi_prev[1024];
+			int64_t L1_gi_prev[L1_B];
 			CNF_IVDEP
 			for (int64_t L1_k = 0; L1_k < L1_n_rest; L1_k++) {
 				/* numbered = indexed rest */

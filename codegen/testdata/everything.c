@@ -183,18 +183,19 @@ L1_0_exit:;
  *   idx = generate n (\i -> i `mod` 3)
  *   picked = gather xs idx
  *   scaled = map3 (\a b c -> a * b + c) picked idx idx
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const Arr_Int v_xs, Arr_Int *restrict out_v_scaled) {
 	Arr_Int v_scaled = *out_v_scaled;
 	{
+	enum { L2_B = CNF_BLOCK(4 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L2_n = v_n < 0 ? 0 : v_n;
 	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L2_moved = L2_n * (int64_t)(sizeof(int64_t));
 	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
 	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
 	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
-	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), L2_B) : L2_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_scaled.data = cnf_alloc_slack((v_n), sizeof(int64_t), "scaled");
 	v_scaled.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -217,9 +218,9 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 		cnf_team_jump = &L2_jump;
 		Arr_Int v_scaled = {L2_o_v_scaled.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_b_idx[1024]; /* idx, a block at a time */
-		int64_t L2_b_picked[1024]; /* picked, a block at a time */
-		int64_t L2_w_scaled[1024]; /* a block of scaled, written out by streaming stores */
+		int64_t L2_b_idx[L2_B]; /* idx, a block at a time */
+		int64_t L2_b_picked[L2_B]; /* picked, a block at a time */
+		int64_t L2_w_scaled[L2_B]; /* a block of scaled, written out by streaming stores */
 		cnf_carry L2_cy_scaled; /* and its last partial line */
 		L2_cy_scaled.n = 0;
 		for (int64_t L2_base = 0, L2_step = 0 > 0 ? 0 : L2_bstep; L2_base < L2_n; L2_base += L2_step, L2_step = L2_bstep) {
@@ -227,7 +228,7 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 			int64_t *restrict L2_b_scaled = L2_stream ? L2_w_scaled : v_scaled.data + v_scaled.len;
 			int L2_bad_picked = 0; /* an index out of range in this pass (checkedGathers): checked after it */
 			const int64_t *L2_gd_picked = v_xs.len > 0 ? v_xs.data : cnf_none.i;
-			int64_t L2_gi_picked[1024];
+			int64_t L2_gi_picked[L2_B];
 			CNF_IVDEP
 			for (int64_t L2_k = 0; L2_k < L2_n_root; L2_k++) {
 				/* idx = generate n (\i -> i `mod` 3) */
@@ -273,19 +274,20 @@ static __attribute__((noinline)) void cnf_L2_everything(const int64_t v_n, const
 /* Loop 3:
  *   pairs = cross scaled ys
  *   firsts = map fst pairs
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, const Arr_Int v_ys, Arr_Tup2_Int_Int *restrict out_v_pairs, Arr_Int *restrict out_v_firsts) {
 	Arr_Tup2_Int_Int v_pairs = *out_v_pairs;
 	Arr_Int v_firsts = *out_v_firsts;
 	{
+	enum { L3_B = CNF_BLOCK(1 * sizeof(Tup2_Int_Int) + 3 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L3_n = cnf_bound_mul(v_scaled.len, v_ys.len, "pairs");
 	static cnf_tune L3_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L3_moved = L3_n * (int64_t)(sizeof *v_ys.data + sizeof(int64_t) + sizeof(Tup2_Int_Int));
 	const int L3_pick = cnf_stream_pick(&L3_tune, L3_moved);
 	const int L3_stream = L3_pick & 1; /* outputs by streaming stores */
 	const double L3_t0 = L3_pick & 2 ? cnf_now() : 0;
-	const int64_t L3_bstep = L3_stream ? cnf_stream_step((int64_t)cnf_max_i64_((int64_t)sizeof(int64_t), (int64_t)sizeof(Tup2_Int_Int)), (int64_t)(sizeof(int64_t) + sizeof(Tup2_Int_Int)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L3_bstep = L3_stream ? cnf_stream_step((int64_t)cnf_max_i64_((int64_t)sizeof(int64_t), (int64_t)sizeof(Tup2_Int_Int)), (int64_t)(sizeof(int64_t) + sizeof(Tup2_Int_Int)), L3_B) : L3_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_pairs.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(Tup2_Int_Int), "pairs");
 	v_pairs.len = 0;
 	v_firsts.data = cnf_alloc_slack(cnf_bound_mul(v_scaled.len, v_ys.len, "pairs"), sizeof(int64_t), "firsts");
@@ -304,18 +306,18 @@ static __attribute__((noinline)) void cnf_L3_everything(const Arr_Int v_scaled, 
 		Arr_Int v_firsts = {L3_o_v_firsts.data + L3_lo, 0};
 		Arr_Tup2_Int_Int v_pairs = {L3_o_v_pairs.data + L3_lo, 0};
 		const int64_t L3_n = L3_hi - L3_lo;
-		int64_t L3_xa[1024]; /* pairs's pairs, when a block holds more than one row: scaled's elements */
-		int64_t L3_xb[1024]; /* and ys's */
+		int64_t L3_xa[L3_B]; /* pairs's pairs, when a block holds more than one row: scaled's elements */
+		int64_t L3_xb[L3_B]; /* and ys's */
 		int64_t L3_xi = 0, L3_xj = 0; /* the block's first pair: its row, and its place in the row */
-		Tup2_Int_Int L3_w_pairs[1024]; /* a block of pairs, written out by streaming stores */
+		Tup2_Int_Int L3_w_pairs[L3_B]; /* a block of pairs, written out by streaming stores */
 		cnf_carry L3_cy_pairs; /* and its last partial line */
 		L3_cy_pairs.n = 0;
-		int64_t L3_w_firsts[1024]; /* a block of firsts, written out by streaming stores */
+		int64_t L3_w_firsts[L3_B]; /* a block of firsts, written out by streaming stores */
 		cnf_carry L3_cy_firsts; /* and its last partial line */
 		L3_cy_firsts.n = 0;
 		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : L3_bstep; L3_base < L3_n; L3_base += L3_step, L3_step = L3_bstep) {
 			if (L3_base == 0) { L3_xi = (L3_lo + L3_base) / v_ys.len; L3_xj = (L3_lo + L3_base) - L3_xi * v_ys.len; } /* then carried from block to block */
-			if (v_ys.len >= 1024 && v_ys.len - L3_xj < L3_step) L3_step = v_ys.len - L3_xj; /* a block of one row of pairs's pairs */
+			if (v_ys.len >= L3_B && v_ys.len - L3_xj < L3_step) L3_step = v_ys.len - L3_xj; /* a block of one row of pairs's pairs */
 			const int64_t L3_n_root = L3_n - L3_base < L3_step ? L3_n - L3_base : L3_step;
 			/* pairs = cross scaled ys: the block's pairs */
 			const int64_t *restrict L3_xq = L3_xb; /* ys's element of each pair */

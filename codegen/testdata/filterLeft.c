@@ -79,19 +79,20 @@ typedef struct { Arr_Int r0; /* ys1 */ Arr_Int r1; /* ys2 */ } cnf_result_filter
 /* Loop 1:
  *   ys1 = map (+ 1) xs
  *   ys2 = filter even xs
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_Int *restrict out_v_ys1, Arr_Int *restrict out_v_ys2) {
 	Arr_Int v_ys1 = *out_v_ys1;
 	Arr_Int v_ys2 = *out_v_ys2;
 	{
+	enum { L1_B = CNF_BLOCK(3 * sizeof(int64_t) + 1 * sizeof(uint8_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L1_n = v_xs.len;
 	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t));
 	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
 	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
 	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
-	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), L1_B) : L1_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ys1.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys1", v_xs.data);
 	v_ys1.len = 0;
 	v_ys2.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys2", v_xs.data);
@@ -123,12 +124,12 @@ static __attribute__((noinline)) void cnf_L1_filterLeft(const Arr_Int v_xs, Arr_
 		Arr_Int v_ys2 = {L1_T > 1 ? L1_buf_v_ys2 + (L1_tile + 1) * cnf_thread_num() : L1_o_v_ys2.data + L1_at[L1_c * 1 + 0], 0};
 		const int64_t L1_n = L1_hi - L1_lo;
 		const int L1_kstream = L1_stream && L1_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
-		int64_t L1_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
+		int64_t L1_w_ys1[L1_B]; /* a block of ys1, written out by streaming stores */
 		cnf_carry L1_cy_ys1; /* and its last partial line */
 		L1_cy_ys1.n = 0;
 		int64_t L1_t_ys2 = 0;
-		uint8_t L1_m_ys2[1024];
-		int64_t L1_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
+		uint8_t L1_m_ys2[L1_B];
+		int64_t L1_w_ys2[L1_B]; /* a block of ys2, written out by streaming stores */
 		cnf_carry L1_cy_ys2; /* and its last partial line */
 		L1_cy_ys2.n = 0;
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);

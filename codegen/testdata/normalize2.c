@@ -8,12 +8,13 @@ typedef struct { Arr_Int r0; /* ys1 */ Arr_Int r1; /* ys2 */ } cnf_result_normal
  *   sum1 = fold (+) 0 xs
  *   gts = filter (> 0) xs
  *   sum2 = fold (+) 0 gts
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L1_normalize2(const Arr_Int v_xs, int64_t *restrict out_v_sum1, int64_t *restrict out_v_sum2) {
 	int64_t v_sum1 = *out_v_sum1;
 	int64_t v_sum2 = *out_v_sum2;
 	{
+	enum { L1_B = CNF_BLOCK(1 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L1_n = v_xs.len;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
@@ -99,19 +100,20 @@ static __attribute__((noinline)) void cnf_L1_normalize2(const Arr_Int v_xs, int6
 /* Loop 2:
  *   ys1 = map (/ sum1) xs
  *   ys2 = map (/ sum2) xs
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, const int64_t v_sum1, const int64_t v_sum2, Arr_Int *restrict out_v_ys1, Arr_Int *restrict out_v_ys2) {
 	Arr_Int v_ys1 = *out_v_ys1;
 	Arr_Int v_ys2 = *out_v_ys2;
 	{
+	enum { L2_B = CNF_BLOCK(3 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L2_n = v_xs.len;
 	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L2_moved = L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t) + sizeof(int64_t));
 	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
 	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
 	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
-	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), L2_B) : L2_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ys1.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys1", v_xs.data);
 	v_ys1.len = 0;
 	v_ys2.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys2", v_xs.data);
@@ -143,10 +145,10 @@ static __attribute__((noinline)) void cnf_L2_normalize2(const Arr_Int v_xs, cons
 		Arr_Int v_ys1 = {L2_o_v_ys1.data + L2_lo, 0};
 		Arr_Int v_ys2 = {L2_o_v_ys2.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_w_ys1[1024]; /* a block of ys1, written out by streaming stores */
+		int64_t L2_w_ys1[L2_B]; /* a block of ys1, written out by streaming stores */
 		cnf_carry L2_cy_ys1; /* and its last partial line */
 		L2_cy_ys1.n = 0;
-		int64_t L2_w_ys2[1024]; /* a block of ys2, written out by streaming stores */
+		int64_t L2_w_ys2[L2_B]; /* a block of ys2, written out by streaming stores */
 		cnf_carry L2_cy_ys2; /* and its last partial line */
 		L2_cy_ys2.n = 0;
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);

@@ -6,11 +6,12 @@ typedef struct { Arr_Int r0; /* ys */ } cnf_result_normalizeInc;
 
 /* Loop 1:
  *   sum1 = fold (+) 0 xs
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L1_normalizeInc(const Arr_Int v_xs, int64_t *restrict out_v_sum1) {
 	int64_t v_sum1 = *out_v_sum1;
 	{
+	enum { L1_B = CNF_BLOCK(1 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L1_n = v_xs.len;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
 	 * on its own views of the arrays; outputs and folds are joined in chunk order. */
@@ -70,18 +71,19 @@ static __attribute__((noinline)) void cnf_L1_normalizeInc(const Arr_Int v_xs, in
 /* Loop 2:
  *   incs = map (+ 1) xs
  *   ys = map (/ sum1) incs
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L2_normalizeInc(const Arr_Int v_xs, const int64_t v_sum1, Arr_Int *restrict out_v_ys) {
 	Arr_Int v_ys = *out_v_ys;
 	{
+	enum { L2_B = CNF_BLOCK(2 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L2_n = v_xs.len;
 	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L2_moved = L2_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t));
 	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
 	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
 	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
-	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), L2_B) : L2_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_ys.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "ys", v_xs.data);
 	v_ys.len = 0;
 	const cnf_divider dv_sum1 = cnf_divider_for(v_sum1);
@@ -107,7 +109,7 @@ static __attribute__((noinline)) void cnf_L2_normalizeInc(const Arr_Int v_xs, co
 		const Arr_Int v_xs = {L2_o_v_xs.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_ys = {L2_o_v_ys.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_w_ys[1024]; /* a block of ys, written out by streaming stores */
+		int64_t L2_w_ys[L2_B]; /* a block of ys, written out by streaming stores */
 		cnf_carry L2_cy_ys; /* and its last partial line */
 		L2_cy_ys.n = 0;
 		const int64_t L2_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L2_n);

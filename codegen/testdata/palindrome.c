@@ -6,18 +6,19 @@ typedef struct { Arr_Int r0; /* pal */ int64_t r1; /* n */ int64_t r2; /* total 
 
 /* Loop 1:
  *   doubled = map (* 2) xs
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_Int *restrict out_v_doubled) {
 	Arr_Int v_doubled = *out_v_doubled;
 	{
+	enum { L1_B = CNF_BLOCK(2 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L1_n = v_xs.len;
 	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_xs.data + sizeof(int64_t));
 	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
 	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
 	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
-	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), L1_B) : L1_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_doubled.data = cnf_alloc_slack_at(v_xs.len, sizeof(int64_t), "doubled", v_xs.data);
 	v_doubled.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -33,7 +34,7 @@ static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_
 		const Arr_Int v_xs = {L1_o_v_xs.data + L1_lo, L1_hi - L1_lo};
 		Arr_Int v_doubled = {L1_o_v_doubled.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
-		int64_t L1_w_doubled[1024]; /* a block of doubled, written out by streaming stores */
+		int64_t L1_w_doubled[L1_B]; /* a block of doubled, written out by streaming stores */
 		cnf_carry L1_cy_doubled; /* and its last partial line */
 		L1_cy_doubled.n = 0;
 		const int64_t L1_peel = cnf_peel(v_xs.data, sizeof *v_xs.data, L1_n);
@@ -65,18 +66,19 @@ static __attribute__((noinline)) void cnf_L1_palindrome(const Arr_Int v_xs, Arr_
 
 /* Loop 2:
  *   back = reverse doubled
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled, Arr_Int *restrict out_v_back) {
 	Arr_Int v_back = *out_v_back;
 	{
+	enum { L2_B = CNF_BLOCK(2 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L2_n = v_doubled.len;
 	static cnf_tune L2_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L2_moved = L2_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t));
 	const int L2_pick = cnf_stream_pick(&L2_tune, L2_moved);
 	const int L2_stream = L2_pick & 1; /* outputs by streaming stores */
 	const double L2_t0 = L2_pick & 2 ? cnf_now() : 0;
-	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L2_bstep = L2_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t)), L2_B) : L2_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_back.data = cnf_alloc_slack_at(v_doubled.len, sizeof(int64_t), "back", v_doubled.data);
 	v_back.len = 0;
 	/* On a team of threads (codegen/parallel.go): each chunk of the input runs the loop
@@ -92,7 +94,7 @@ static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled,
 		const Arr_Int v_doubled = {L2_o_v_doubled.data + L2_lo, L2_hi - L2_lo};
 		Arr_Int v_back = {L2_o_v_back.data + L2_lo, 0};
 		const int64_t L2_n = L2_hi - L2_lo;
-		int64_t L2_w_back[1024]; /* a block of back, written out by streaming stores */
+		int64_t L2_w_back[L2_B]; /* a block of back, written out by streaming stores */
 		cnf_carry L2_cy_back; /* and its last partial line */
 		L2_cy_back.n = 0;
 		const int64_t L2_peel = cnf_peel(v_doubled.data, sizeof *v_doubled.data, L2_n);
@@ -126,20 +128,21 @@ static __attribute__((noinline)) void cnf_L2_palindrome(const Arr_Int v_doubled,
  *   pal = append doubled back
  *   total = fold (+) 0 pal
  *   middle = slice half 1 pal
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled, const Arr_Int v_back, const int64_t v_half, Arr_Int *restrict out_v_pal, int64_t *restrict out_v_total, Arr_Int *restrict out_v_middle) {
 	Arr_Int v_pal = *out_v_pal;
 	int64_t v_total = *out_v_total;
 	Arr_Int v_middle = *out_v_middle;
 	{
+	enum { L3_B = CNF_BLOCK(2 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L3_n = v_doubled.len + v_back.len;
 	static cnf_tune L3_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L3_moved = L3_n * (int64_t)(sizeof *v_doubled.data + sizeof(int64_t) + sizeof(int64_t));
 	const int L3_pick = cnf_stream_pick(&L3_tune, L3_moved);
 	const int L3_stream = L3_pick & 1; /* outputs by streaming stores */
 	const double L3_t0 = L3_pick & 2 ? cnf_now() : 0;
-	const int64_t L3_bstep = L3_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L3_bstep = L3_stream ? cnf_stream_step((int64_t)sizeof(int64_t), (int64_t)(sizeof(int64_t) + sizeof(int64_t)), L3_B) : L3_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_pal.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "pal");
 	v_pal.len = 0;
 	v_middle.data = cnf_alloc_slack(cnf_bound_add(v_doubled.len, v_back.len, "pal"), sizeof(int64_t), "middle");
@@ -171,12 +174,12 @@ static __attribute__((noinline)) void cnf_L3_palindrome(const Arr_Int v_doubled,
 		Arr_Int v_pal = {L3_o_v_pal.data + L3_lo, 0};
 		const int64_t L3_n = L3_hi - L3_lo;
 		const int L3_kstream = L3_stream && L3_T <= 1; /* outputs at a filter's rate too: on more threads, each thread's buffer is streamed out (cnf_copy_out) */
-		int64_t L3_w_pal[1024]; /* a block of pal, written out by streaming stores */
+		int64_t L3_w_pal[L3_B]; /* a block of pal, written out by streaming stores */
 		cnf_carry L3_cy_pal; /* and its last partial line */
 		L3_cy_pal.n = 0;
 		int64_t L3_acc_total = L3_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
 		int64_t L3_t_middle = 0;
-		int64_t L3_w_middle[1024]; /* a block of middle, written out by streaming stores */
+		int64_t L3_w_middle[L3_B]; /* a block of middle, written out by streaming stores */
 		cnf_carry L3_cy_middle; /* and its last partial line */
 		L3_cy_middle.n = 0;
 		for (int64_t L3_base = 0, L3_step = 0 > 0 ? 0 : L3_bstep; L3_base < L3_n; L3_base += L3_step, L3_step = L3_bstep) {

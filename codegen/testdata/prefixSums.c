@@ -15,7 +15,7 @@ typedef struct { Arr_Tup2_Int_Int r0; /* spans */ Arr_Int r1; /* ids */ Arr_Int 
  *   ids = unzip numbered
  *   lasts = map snd ss
  *   total = fold (+) 0 counts
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr_Tup2_Int_Int *restrict out_v_spans, Arr_Int *restrict out_v_ids, Arr_Int *restrict out_v_lasts, int64_t *restrict out_v_total) {
 	Arr_Tup2_Int_Int v_spans = *out_v_spans;
@@ -23,13 +23,14 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 	Arr_Int v_lasts = *out_v_lasts;
 	int64_t v_total = *out_v_total;
 	{
+	enum { L1_B = CNF_BLOCK(1 * sizeof(Tup2_Int_Int) + 5 * sizeof(int64_t)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L1_n = v_counts.len;
 	static cnf_tune L1_tune; /* streaming or plain stores, as measured on this loop's first calls */
 	const int64_t L1_moved = L1_n * (int64_t)(sizeof *v_counts.data + sizeof(int64_t) + sizeof(int64_t) + sizeof(Tup2_Int_Int));
 	const int L1_pick = cnf_stream_pick(&L1_tune, L1_moved);
 	const int L1_stream = L1_pick & 1; /* outputs by streaming stores */
 	const double L1_t0 = L1_pick & 2 ? cnf_now() : 0;
-	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)cnf_max_i64_((int64_t)sizeof(int64_t), (int64_t)sizeof(Tup2_Int_Int)), (int64_t)(sizeof(int64_t) + sizeof(int64_t) + sizeof(Tup2_Int_Int)), 1024) : 1024; /* the blocks' elements: less when streamed (cnf_stream_step) */
+	const int64_t L1_bstep = L1_stream ? cnf_stream_step((int64_t)cnf_max_i64_((int64_t)sizeof(int64_t), (int64_t)sizeof(Tup2_Int_Int)), (int64_t)(sizeof(int64_t) + sizeof(int64_t) + sizeof(Tup2_Int_Int)), L1_B) : L1_B; /* the blocks' elements: less when streamed (cnf_stream_step) */
 	v_spans.data = cnf_alloc_slack_at(v_counts.len, sizeof(Tup2_Int_Int), "spans", v_counts.data);
 	v_spans.len = 0;
 	v_ids.data = cnf_alloc_slack_at(v_counts.len, sizeof(int64_t), "ids", v_counts.data);
@@ -83,17 +84,17 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 		L1_pre_ends[L1_c + 1] = (L1_pre_ends[L1_c] + L1_ct_ends);
 		L1_pre_starts[L1_c + 1] = (L1_pre_starts[L1_c] + L1_ct_starts);
 		__atomic_store_n(&L1_pready[L1_c + 1], 1, __ATOMIC_RELEASE);
-		int64_t L1_b_ends[1024]; /* ends, a block at a time */
+		int64_t L1_b_ends[L1_B]; /* ends, a block at a time */
 		int64_t L1_acc_ends = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* ends's accumulator */
-		int64_t L1_b_starts[1024]; /* starts, a block at a time */
+		int64_t L1_b_starts[L1_B]; /* starts, a block at a time */
 		int64_t L1_acc_starts = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* starts's accumulator */
-		Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
+		Tup2_Int_Int L1_w_spans[L1_B]; /* a block of spans, written out by streaming stores */
 		cnf_carry L1_cy_spans; /* and its last partial line */
 		L1_cy_spans.n = 0;
-		int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
+		int64_t L1_w_ids[L1_B]; /* a block of ids, written out by streaming stores */
 		cnf_carry L1_cy_ids; /* and its last partial line */
 		L1_cy_ids.n = 0;
-		int64_t L1_w_lasts[1024]; /* a block of lasts, written out by streaming stores */
+		int64_t L1_w_lasts[L1_B]; /* a block of lasts, written out by streaming stores */
 		cnf_carry L1_cy_lasts; /* and its last partial line */
 		L1_cy_lasts.n = 0;
 		int64_t L1_acc_total = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */
@@ -179,17 +180,17 @@ static __attribute__((noinline)) void cnf_L1_offsets(const Arr_Int v_counts, Arr
 		Arr_Int v_lasts = {L1_o_v_lasts.data + L1_lo, 0};
 		Arr_Tup2_Int_Int v_spans = {L1_o_v_spans.data + L1_lo, 0};
 		const int64_t L1_n = L1_hi - L1_lo;
-		int64_t L1_b_ends[1024]; /* ends, a block at a time */
+		int64_t L1_b_ends[L1_B]; /* ends, a block at a time */
 		int64_t L1_acc_ends = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* ends's accumulator */
-		int64_t L1_b_starts[1024]; /* starts, a block at a time */
+		int64_t L1_b_starts[L1_B]; /* starts, a block at a time */
 		int64_t L1_acc_starts = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* starts's accumulator */
-		Tup2_Int_Int L1_w_spans[1024]; /* a block of spans, written out by streaming stores */
+		Tup2_Int_Int L1_w_spans[L1_B]; /* a block of spans, written out by streaming stores */
 		cnf_carry L1_cy_spans; /* and its last partial line */
 		L1_cy_spans.n = 0;
-		int64_t L1_w_ids[1024]; /* a block of ids, written out by streaming stores */
+		int64_t L1_w_ids[L1_B]; /* a block of ids, written out by streaming stores */
 		cnf_carry L1_cy_ids; /* and its last partial line */
 		L1_cy_ids.n = 0;
-		int64_t L1_w_lasts[1024]; /* a block of lasts, written out by streaming stores */
+		int64_t L1_w_lasts[L1_B]; /* a block of lasts, written out by streaming stores */
 		cnf_carry L1_cy_lasts; /* and its last partial line */
 		L1_cy_lasts.n = 0;
 		int64_t L1_acc_total = L1_c == 0 ? INT64_C(0) : INT64_C(0); /* total's accumulator */

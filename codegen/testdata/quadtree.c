@@ -43,7 +43,7 @@ typedef struct { double r0; /* x1 */ double r1; /* y1 */ double r2; /* x2 */ dou
  *   x2 = fold max negInfinity xs
  *   y1 = fold min infinity ys
  *   y2 = fold max negInfinity ys
- * Blocked: each binding a loop over blocks of 1024 elements.
+ * Blocked: each binding a loop over a block of the input at a time.
  */
 static __attribute__((noinline)) void cnf_L1_initialBounds(const Arr_Tup2_Float_Float v_pts, double *restrict out_v_x1, double *restrict out_v_x2, double *restrict out_v_y1, double *restrict out_v_y2) {
 	double v_x1 = *out_v_x1;
@@ -52,6 +52,7 @@ static __attribute__((noinline)) void cnf_L1_initialBounds(const Arr_Tup2_Float_
 	double v_y2 = *out_v_y2;
 	{
 	/* On one thread: x1 is a Float fold, which is not reassociated without --reassociate-floats (its rounding would change). */
+	enum { L1_B = CNF_BLOCK(1 * sizeof(Tup2_Float_Float)) }; /* a block's elements: its buffers and its inputs' elements fill CNF_BLOCK_BYTES of the first-level cache */
 	const int64_t L1_n = v_pts.len;
 	double L1_acc_x1 = INFINITY; /* x1's accumulator */
 	double L1_acc_x2 = (-INFINITY); /* x2's accumulator */
