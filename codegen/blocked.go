@@ -443,7 +443,7 @@ func (d *definition) blockedLoop(k int, lp loopPlan) error {
 	buf := func(a string) string { return ident(p+"b_", a) }
 	tmp := func(a string) string { return ident(p+"v_", a) }
 	// blk is the C name of the loop's block: its elements, a compile-time constant the loop
-	// defines from the bytes an element of all its block buffers take (blockRow, CNF_BLOCK in
+	// defines from the bytes an element of its block buffers and inputs take (blockRow, CNF_BLOCK in
 	// the runtime). arr declares one buffer of a block and counts its element in that row.
 	blk := p + "B"
 	row := map[string]string{}
